@@ -1,0 +1,24 @@
+/** Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`. */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testTimeout: 30000,
+  // Postgres and Redis are shared by all workers; each test file isolates itself (own database, own key prefix).
+  maxWorkers: 2,
+};
