@@ -1,0 +1,49 @@
+import type { WireFormat } from '../../shared/formats.js';
+
+/**
+ * One server-sent event, already parsed from (or about to be framed into) SSE bytes.
+ * `data` is the decoded JSON payload; the literal string `'[DONE]'` stands for the
+ * chat-completions terminator. SSE framing lives in `data-plane/sse/`, never in a translator.
+ */
+export interface StreamEvent {
+  event?: string;
+  data: unknown;
+}
+
+/** What a translator needs to know about the target besides the client's body. */
+export interface TranslateContext {
+  /** The model id the upstream expects (after the channel's name mapping). */
+  upstreamModel: string;
+  /** Whether the client asked for a stream. */
+  stream: boolean;
+  /** Max output tokens to send when the target format requires it and the client gave none. */
+  defaultMaxTokens: number;
+}
+
+/**
+ * Raised when a request cannot be expressed in the target format; becomes a 400 in the
+ * client's own error shape with this message (which says what and why).
+ */
+export class TranslationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TranslationError';
+  }
+}
+
+/**
+ * Translates one request between a client format and an upstream format, both ways.
+ * Created per request and not shared: stream state lives on the instance.
+ */
+export interface Translator {
+  readonly from: WireFormat;
+  readonly to: WireFormat;
+  /** Client request body -> upstream request body. Throws TranslationError. */
+  request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown>;
+  /** Complete upstream response body -> client response body. */
+  response(body: Record<string, unknown>): Record<string, unknown>;
+  /** One upstream stream event -> zero or more client stream events. */
+  streamEvent(event: StreamEvent): StreamEvent[];
+  /** The upstream stream ended (cleanly or not): client events still owed, e.g. a final stop. */
+  streamEnd(): StreamEvent[];
+}
