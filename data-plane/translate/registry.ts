@@ -1,0 +1,18 @@
+import type { WireFormat } from '../../shared/formats.js';
+import type { Translator } from './translator.js';
+
+type Factory = () => Translator;
+
+/** One factory per (client format, upstream format) pair; same-format traffic passes through untranslated. */
+const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
+};
+
+/** A fresh translator for one request from `from` (client) to `to` (upstream), or undefined when the pair is not supported. */
+export function createTranslator(from: WireFormat, to: WireFormat): Translator | undefined {
+  return FACTORIES[`${from}>${to}`]?.();
+}
+
+/** True when requests in `from` can be served by an upstream speaking `to`. */
+export function canTranslate(from: WireFormat, to: WireFormat): boolean {
+  return from === to || FACTORIES[`${from}>${to}`] !== undefined;
+}
