@@ -1,0 +1,59 @@
+import { ArrayType, Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import type { WireFormat } from '../../shared/formats.js';
+
+/** How a group charges: by metered tokens (pay-per-use) or a fixed price per request. */
+export enum BillingKind {
+  Tokens = 'tokens',
+  PerRequest = 'per_request',
+}
+
+/** Whether a group takes traffic at all (health is separate, see the health domain). */
+export enum GroupStatus {
+  Active = 'active',
+  Disabled = 'disabled',
+}
+
+/** A named routing pool of upstream channels with a price multiplier; decides which wire formats a token may use. */
+@Entity({ tableName: 'route_group' })
+export class Group {
+  /** Stable identifier, e.g. `alpha_code`; tokens refer to groups by it. */
+  @PrimaryKey({ type: 'string', length: 64 })
+  name!: string;
+
+  @Property({ type: 'string', length: 100 })
+  displayName!: string;
+
+  @Property({ type: 'text', default: '' })
+  description: string & Opt = '';
+
+  /** Price multiplier as a decimal string, e.g. "4.5". */
+  @Property({ type: 'decimal', precision: 12, scale: 6 })
+  priceMultiplier!: string;
+
+  /** The wire formats this group accepts. */
+  @Property({ type: ArrayType })
+  formats!: WireFormat[];
+
+  @Property({ type: 'string', length: 32 })
+  recommendedFormat!: WireFormat;
+
+  @Enum({ items: () => BillingKind, nativeEnumName: 'billing_kind' })
+  billingKind: BillingKind & Opt = BillingKind.Tokens;
+
+  /** May automatic routing (tokens with no group) use this group? */
+  @Property({ type: 'boolean', default: true })
+  autoRoute: boolean & Opt = true;
+
+  /** Shown to everyone (fee list, availability), or admin-only. */
+  @Property({ type: 'boolean', default: true })
+  isPublic: boolean & Opt = true;
+
+  @Enum({ items: () => GroupStatus, nativeEnumName: 'group_status' })
+  status: GroupStatus & Opt = GroupStatus.Active;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,51 @@
+import { EnvReader } from '../shared/config/env.js';
+
+/** Everything the control plane reads from the environment, validated. */
+export interface ControlPlaneConfig {
+  /** Unset in all-in-one mode: an embedded PostgreSQL is started instead. */
+  databaseUrl?: string;
+  /** Unset in all-in-one mode: in-process ports stand in for Redis. */
+  redisUrl?: string;
+  redisPrefix: string;
+  port: number;
+  host: string;
+  /** Unset in all-in-one mode: generated once and kept under the data directory. */
+  secretKey?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  /** Unset in all-in-one mode: mail goes to the log. */
+  smtpUrl?: string;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  publicBaseUrl?: string;
+  /** Where all-in-one mode keeps the embedded database and generated secret. */
+  dataDir: string;
+}
+
+/** Reads the control plane's variables; `requireInfra` (split mode) makes DATABASE_URL, REDIS_URL and SECRET_KEY mandatory. */
+export function readControlPlaneConfig(env: Record<string, string | undefined>, requireInfra: boolean): ControlPlaneConfig {
+  const r = new EnvReader(env);
+  const config: ControlPlaneConfig = {
+    databaseUrl: requireInfra ? (r.required('DATABASE_URL'), r.url('DATABASE_URL', ['postgres', 'postgresql'])) : r.url('DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: requireInfra ? (r.required('REDIS_URL'), r.url('REDIS_URL', ['redis', 'rediss'])) : r.url('REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: r.matching('REDIS_PREFIX', /^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"') ?? 'meridian:',
+    port: r.port('CONTROL_PLANE_PORT', 4000),
+    host: r.string('HOST') ?? '0.0.0.0',
+    secretKey: requireInfra ? (r.required('SECRET_KEY'), secretKey(r)) : secretKey(r),
+    adminUsername: r.matching('ADMIN_USERNAME', /^[A-Za-z0-9_]{4,12}$/, '4 to 12 letters, digits or "_"'),
+    adminPassword: r.matching('ADMIN_PASSWORD', /^.{8,128}$/, '8 to 128 characters'),
+    smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: r.matching('MAIL_FROM', /^[^\s@]+@[^\s@]+$/, 'an e-mail address') ?? 'no-reply@meridian.local',
+    publicBaseUrl: r.url('PUBLIC_BASE_URL', ['http', 'https']),
+    dataDir: r.string('DATA_DIR') ?? '.data',
+  };
+  if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {
+    r.problem(r.string('ADMIN_USERNAME') === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD', 'must be set together with its pair');
+  }
+  r.done();
+  return config;
+}
+
+function secretKey(r: EnvReader): string | undefined {
+  return r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters');
+}

@@ -1,0 +1,167 @@
+import http from 'node:http';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { koaMiddleware } from '@as-integrations/koa';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '../shared/log.js';
+import type { Services } from './services.js';
+import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
+import { createSchema } from './graphql/schema.js';
+import { checkQueryLimits } from './graphql/limits.js';
+
+const log = createLogger('control-plane');
+
+/** Name of the httpOnly cookie holding a browser's console session. */
+export const SESSION_COOKIE = 'meridian_session';
+
+/** A running control-plane HTTP server. */
+export interface ControlPlaneServer {
+  /** http://host:port/graphql */
+  url: string;
+  /** ws://host:port/graphql */
+  wsUrl: string;
+  close(): Promise<void>;
+}
+
+const LIMITS = { maxDepth: 10, maxCost: 5000 };
+
+/** The session secret from a bearer header (console frontends) or the cookie (browsers). */
+function sessionSecret(authorization: string | undefined, cookie: string | undefined): string | undefined {
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? cookie;
+}
+
+function cookieFromHeader(header: string | undefined): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === SESSION_COOKIE) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Never leak internals: errors we raised on purpose (with a code) pass through without their
+ * stack; anything else becomes a generic INTERNAL_SERVER_ERROR and is logged here.
+ */
+function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    // Argument validation (class-validator) is the caller's mistake, not ours.
+    const validation = (original as { extensions?: { validationErrors?: { property: string; constraints?: Record<string, string> }[] } })
+      ?.extensions?.validationErrors;
+    if (validation?.length) {
+      const first = validation[0];
+      const field = first.property;
+      return {
+        message: `${field}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid value'}`,
+        path: formatted.path,
+        extensions: { code: 'BAD_USER_INPUT', field },
+      };
+    }
+    log.error('unexpected GraphQL error', { message: (original as Error)?.message, stack: (original as Error)?.stack });
+    return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  const { stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
+  return { ...formatted, extensions };
+}
+
+/** Starts Apollo on Koa with graphql-ws on the same `/graphql` path. */
+export async function startControlPlaneServer(services: Services, port: number, host: string): Promise<ControlPlaneServer> {
+  const { orm, events } = services.deps;
+  const schema = await createSchema(events.pubSub);
+  const httpServer = http.createServer();
+
+  const resolveViewer = async (secret: string | undefined): Promise<Viewer | null> =>
+    secret ? services.sessions.resolve(orm.em.fork(), secret) : null;
+
+  const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>>(
+    {
+      schema,
+      onSubscribe: (_ctx, _id, payload) => {
+        let document;
+        try {
+          document = parse(payload.query);
+        } catch {
+          return undefined; // graphql-ws reports the syntax error itself
+        }
+        const errors = checkQueryLimits(document, payload.variables ?? {}, LIMITS);
+        return errors.length ? errors : undefined;
+      },
+      context: async (ctx): Promise<GraphQLContext> => {
+        const auth = ctx.connectionParams?.authorization;
+        const secret = sessionSecret(typeof auth === 'string' ? auth : undefined, cookieFromHeader(ctx.extra.request.headers.cookie));
+        const noCookies: HttpSide = {
+          ip: ctx.extra.request.socket.remoteAddress ?? '',
+          setSessionCookie: () => undefined,
+          clearSessionCookie: () => undefined,
+        };
+        return { em: orm.em.fork(), viewer: await resolveViewer(secret), services, http: noCookies };
+      },
+    },
+    wss,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ document, request }) {
+              const [first] = checkQueryLimits(document, request.variables ?? {}, LIMITS);
+              if (first) throw first;
+            },
+          };
+        },
+      },
+      {
+        async serverWillStart() {
+          return { drainServer: async () => wsCleanup.dispose() };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  const app = new Koa();
+  app.proxy = process.env.TRUST_PROXY === '1';
+  app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
+  app.use(
+    koaMiddleware(apollo, {
+      context: async ({ ctx }): Promise<GraphQLContext> => {
+        const http: HttpSide = {
+          ip: ctx.ip,
+          setSessionCookie: (secret, expires) =>
+            ctx.cookies.set(SESSION_COOKIE, secret, { httpOnly: true, sameSite: 'lax', expires, overwrite: true }),
+          clearSessionCookie: () => ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax' }),
+        };
+        const viewer = await resolveViewer(sessionSecret(ctx.get('authorization') || undefined, ctx.cookies.get(SESSION_COOKIE)));
+        return { em: orm.em.fork(), viewer, services, http };
+      },
+    }),
+  );
+  // Koa composes only the middleware added before callback(): register everything first.
+  httpServer.on('request', app.callback());
+
+  await new Promise<void>((resolve) => httpServer.listen(port, host, resolve));
+  const addr = httpServer.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shownHost}:${addr.port}/graphql`,
+    wsUrl: `ws://${shownHost}:${addr.port}/graphql`,
+    close: async () => {
+      await apollo.stop();
+      wss.close();
+    },
+  };
+}

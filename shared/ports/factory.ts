@@ -1,0 +1,31 @@
+import { RedisKeys } from '../redis/keys.js';
+import type { Ports } from './ports.js';
+import { MemoryEphemeralStore } from './memory/ephemeral-store.js';
+import { MemoryTokenStore } from './memory/token-store.js';
+import { RedisConnections } from './redis/connections.js';
+import { RedisEphemeralStore } from './redis/ephemeral-store.js';
+import { RedisTokenStore } from './redis/token-store.js';
+
+/** Ports on Redis, every key under `prefix`. */
+export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
+  const redis = new RedisConnections(url);
+  const keys = new RedisKeys(prefix);
+  return {
+    kind: 'redis',
+    redis,
+    keys,
+    tokens: new RedisTokenStore(redis, keys),
+    ephemeral: new RedisEphemeralStore(redis, keys),
+    close: () => redis.close(),
+  };
+}
+
+/** In-process ports for all-in-one mode: one instance shared by both planes of the process. */
+export function memoryPorts(): Ports {
+  return {
+    kind: 'memory',
+    tokens: new MemoryTokenStore(),
+    ephemeral: new MemoryEphemeralStore(),
+    close: async () => undefined,
+  };
+}

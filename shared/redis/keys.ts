@@ -1,0 +1,69 @@
+/**
+ * Every Redis key and channel name both planes use, in one place. All names start with a
+ * configurable prefix (REDIS_PREFIX, default `meridian:`), so several deployments or test runs can
+ * share one Redis. Keys of one account share the `{acct:ID}` hash tag so Lua scripts touching them
+ * run on Redis Cluster too.
+ */
+export class RedisKeys {
+  constructor(readonly prefix: string) {}
+
+  /** A token record, by the SHA-256 of its key. */
+  token(keyHash: string): string {
+    return `${this.prefix}token:${keyHash}`;
+  }
+
+  /** Channel announcing a token record changed or was removed (payload: the key hash). */
+  get tokenInvalidations(): string {
+    return `${this.prefix}token-invalidations`;
+  }
+
+  /** A short-lived value (captcha answers, e-mail codes). */
+  ephemeral(name: string): string {
+    return `${this.prefix}eph:${name}`;
+  }
+
+  /** A fixed-window rate-limit counter. */
+  rateLimit(name: string): string {
+    return `${this.prefix}rl:${name}`;
+  }
+
+  /** Prefix of the GraphQL subscription event channels. */
+  get graphqlEvents(): string {
+    return `${this.prefix}gql:`;
+  }
+
+  /** The whole routing snapshot. */
+  get snapshot(): string {
+    return `${this.prefix}snapshot`;
+  }
+
+  /** Channel announcing `{revision, hash}` of a new snapshot. */
+  get snapshotAnnouncements(): string {
+    return `${this.prefix}snapshot-announcements`;
+  }
+
+  /** Hash of data-plane heartbeats, one field per node name. */
+  get heartbeats(): string {
+    return `${this.prefix}heartbeats`;
+  }
+
+  /** The hot balance of an account, in micro-RMB. */
+  balance(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:balance`;
+  }
+
+  /** Open reservations of an account (hash: reservation id -> amount). */
+  reservations(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:reservations`;
+  }
+
+  /** The stream of usage events. */
+  get usageStream(): string {
+    return `${this.prefix}usage`;
+  }
+
+  /** Outcome counters for one time bucket. */
+  outcomes(bucket: string): string {
+    return `${this.prefix}outcomes:${bucket}`;
+  }
+}
