@@ -19,4 +19,10 @@ export class Services {
   readonly sessions = new SessionService();
 
   constructor(readonly deps: AppDeps) {}
+
+  /** Runs start-up work (seeding, background jobs) once the database is migrated. */
+  async start(): Promise<void> {}
+
+  /** Stops background jobs started by `start`. */
+  async stop(): Promise<void> {}
 }

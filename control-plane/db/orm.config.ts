@@ -22,6 +22,7 @@ export function ormConfig(clientUrl: string) {
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',
+      silent: true,
     },
     pool: { min: 0, max: 10 },
     debug: false,

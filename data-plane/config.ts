@@ -1,0 +1,38 @@
+import { EnvReader } from '../shared/config/env.js';
+
+/** Everything a data plane reads from the environment, validated. */
+export interface DataPlaneConfig {
+  /** Unset only in all-in-one mode, where the in-process ports are handed over directly. */
+  redisUrl?: string;
+  redisPrefix: string;
+  nodeName: string;
+  port: number;
+  host: string;
+  /** Decrypts upstream keys carried in the snapshot. */
+  secretKey?: string;
+  /** Largest accepted request body, in bytes (413 beyond). */
+  maxBodyBytes: number;
+  /** Where the last good snapshot is kept, to start from when Redis is down. */
+  dataDir: string;
+}
+
+/** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL and SECRET_KEY mandatory. */
+export function readDataPlaneConfig(env: Record<string, string | undefined>, standalone: boolean): DataPlaneConfig {
+  const r = new EnvReader(env);
+  if (standalone) {
+    r.required('REDIS_URL');
+    r.required('SECRET_KEY');
+  }
+  const config: DataPlaneConfig = {
+    redisUrl: r.url('REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: r.matching('REDIS_PREFIX', /^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"') ?? 'meridian:',
+    nodeName: r.matching('NODE_NAME', /^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 letters, digits, ".", "_" or "-"') ?? 'local',
+    port: r.port('DATA_PLANE_PORT', 8080),
+    host: r.string('HOST') ?? '0.0.0.0',
+    secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
+    maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    dataDir: r.string('DATA_DIR') ?? '.data',
+  };
+  r.done();
+  return config;
+}

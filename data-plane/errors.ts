@@ -1,0 +1,99 @@
+import type { WireFormat } from '../shared/formats.js';
+
+/** What went wrong, independent of the wire format it is reported in. */
+export type ErrorKind =
+  | 'invalid_request'
+  | 'authentication'
+  | 'permission'
+  | 'insufficient_balance'
+  | 'not_found'
+  | 'too_large'
+  | 'rate_limit'
+  | 'upstream'
+  | 'unavailable'
+  | 'internal';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid_request: 400,
+  authentication: 401,
+  insufficient_balance: 402,
+  permission: 403,
+  not_found: 404,
+  too_large: 413,
+  rate_limit: 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+};
+
+/** An error meant for the client: its message is safe to show (no upstream keys, URLs or internals). */
+export class GatewayError extends Error {
+  readonly status: number;
+
+  constructor(readonly kind: ErrorKind, message: string, status?: number) {
+    super(message);
+    this.name = 'GatewayError';
+    this.status = status ?? STATUS[kind];
+  }
+}
+
+const ANTHROPIC_TYPE: Record<ErrorKind, string> = {
+  invalid_request: 'invalid_request_error',
+  authentication: 'authentication_error',
+  permission: 'permission_error',
+  insufficient_balance: 'billing_error',
+  not_found: 'not_found_error',
+  too_large: 'request_too_large',
+  rate_limit: 'rate_limit_error',
+  upstream: 'api_error',
+  unavailable: 'overloaded_error',
+  internal: 'api_error',
+};
+
+const OPENAI_TYPE: Record<ErrorKind, string> = {
+  invalid_request: 'invalid_request_error',
+  authentication: 'authentication_error',
+  permission: 'permission_error',
+  insufficient_balance: 'insufficient_quota',
+  not_found: 'not_found_error',
+  too_large: 'invalid_request_error',
+  rate_limit: 'rate_limit_error',
+  upstream: 'upstream_error',
+  unavailable: 'service_unavailable',
+  internal: 'server_error',
+};
+
+const GOOGLE_STATUS: Record<ErrorKind, string> = {
+  invalid_request: 'INVALID_ARGUMENT',
+  authentication: 'UNAUTHENTICATED',
+  permission: 'PERMISSION_DENIED',
+  insufficient_balance: 'RESOURCE_EXHAUSTED',
+  not_found: 'NOT_FOUND',
+  too_large: 'INVALID_ARGUMENT',
+  rate_limit: 'RESOURCE_EXHAUSTED',
+  upstream: 'INTERNAL',
+  unavailable: 'UNAVAILABLE',
+  internal: 'INTERNAL',
+};
+
+/** The error body in the client's own format; the request id is part of the message. */
+export function errorBody(format: WireFormat, error: GatewayError, requestId: string): Record<string, unknown> {
+  const message = `${error.message} (request id: ${requestId})`;
+  switch (format) {
+    case 'messages':
+      return { type: 'error', error: { type: ANTHROPIC_TYPE[error.kind], message }, request_id: requestId };
+    case 'generateContent':
+      return { error: { code: error.status, message, status: GOOGLE_STATUS[error.kind] } };
+    case 'chat-completions':
+    case 'responses':
+      return { error: { message, type: OPENAI_TYPE[error.kind], param: null, code: OPENAI_TYPE[error.kind] } };
+  }
+}
+
+/** The format a path belongs to, for answering errors before a route matched. */
+export function formatOfPath(path: string): WireFormat {
+  if (path.startsWith('/v1/messages')) return 'messages';
+  if (path.startsWith('/v1beta/') || /^\/v1\/models\/[^/]+:/.test(path)) return 'generateContent';
+  if (path.startsWith('/v1/responses')) return 'responses';
+  return 'chat-completions';
+}

@@ -1,0 +1,82 @@
+import http from 'node:http';
+import Koa from 'koa';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { gracefulClose } from '../shared/http/graceful-close.js';
+import { createLogger } from '../shared/log.js';
+import { GatewayError, errorBody, formatOfPath } from './errors.js';
+
+const log = createLogger('data-plane');
+
+/** What the HTTP layer needs from the rest of the data plane. */
+export interface DataPlaneRoutes {
+  /** Ready once a configuration (routing snapshot) is held. */
+  isReady(): boolean;
+  /** Details for /readyz and /healthz. */
+  status(): Record<string, unknown>;
+  /** The model routes (the relay pipeline), mounted after health checks. */
+  middleware?: Koa.Middleware;
+}
+
+/** A running data-plane HTTP server. */
+export interface DataPlaneServer {
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Per-request state shared by the pipeline stages. */
+export interface RequestState {
+  requestId: string;
+}
+
+/**
+ * Serves /healthz (the process is up), /readyz (it holds a configuration) and the model routes.
+ * Every error, including unknown paths, is answered in the format the path belongs to, with the
+ * request id in the message and the `x-request-id` header.
+ */
+export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number, host: string): Promise<DataPlaneServer> {
+  const app = new Koa<RequestState>();
+  const server = http.createServer({ keepAliveTimeout: 65_000 });
+
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = `req_${randomUUID().replace(/-/g, '')}`;
+    ctx.set('x-request-id', ctx.state.requestId);
+    try {
+      await next();
+    } catch (err) {
+      const error = err instanceof GatewayError ? err : new GatewayError('internal', 'Internal error');
+      if (!(err instanceof GatewayError)) log.error('unhandled error', { requestId: ctx.state.requestId, message: (err as Error)?.message });
+      if (ctx.headerSent) return; // a stream already started: the pipeline ends it in-format
+      ctx.status = error.status;
+      ctx.body = errorBody(formatOfPath(ctx.path), error, ctx.state.requestId);
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === '/healthz') {
+      ctx.body = { status: 'ok', ...routes.status() };
+      return;
+    }
+    if (ctx.method === 'GET' && ctx.path === '/readyz') {
+      const ready = routes.isReady();
+      ctx.status = ready ? 200 : 503;
+      ctx.body = { status: ready ? 'ready' : 'not ready: no configuration loaded yet', ...routes.status() };
+      return;
+    }
+    await next();
+  });
+
+  if (routes.middleware) app.use(routes.middleware);
+
+  app.use(async (ctx) => {
+    throw new GatewayError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+  });
+
+  // Koa composes only the middleware added before callback(): register everything first.
+  server.on('request', app.callback());
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const addr = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, 10_000) };
+}

@@ -1,0 +1,45 @@
+import { readControlPlaneConfig } from '../../control-plane/config.js';
+import { startControlPlane, type ControlPlane } from '../../control-plane/bootstrap.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { createTestDatabase, TEST_REDIS_URL, testRedisPrefix } from './database.js';
+
+/** A control plane on its own fresh database, on a free port. */
+export interface TestControlPlane extends ControlPlane {
+  databaseUrl: string;
+  redisPrefix: string;
+  stop(): Promise<void>;
+}
+
+export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
+
+/**
+ * Starts a control plane for a test file. With `redis` (the default) it uses the real Redis under
+ * a unique prefix; pass `databaseUrl`/`redisPrefix` to start a second instance on the same state.
+ */
+export async function startTestControlPlane(
+  options: { redis?: boolean; databaseUrl?: string; redisPrefix?: string; env?: Record<string, string>; ports?: Ports } = {},
+): Promise<TestControlPlane> {
+  const db = options.databaseUrl ? undefined : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? db!.url;
+  const redisPrefix = options.redisPrefix ?? testRedisPrefix();
+  const config = readControlPlaneConfig(
+    {
+      CONTROL_PLANE_PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_PREFIX: redisPrefix,
+      ...(options.redis === false ? {} : { REDIS_URL: TEST_REDIS_URL }),
+      ...options.env,
+    },
+    false,
+  );
+  const cp = await startControlPlane(config, { databaseUrl, secretKey: TEST_SECRET_KEY, ports: options.ports });
+  return {
+    ...cp,
+    databaseUrl,
+    redisPrefix,
+    stop: async () => {
+      await cp.close();
+      await db?.drop();
+    },
+  };
+}
