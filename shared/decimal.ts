@@ -99,7 +99,7 @@ export function mulDecimal(a: Decimal, b: Decimal): Decimal {
   return { coef: a.coef * b.coef, scale: a.scale + b.scale };
 }
 
-/** Exact `d / 10^n` (n >= 0). */
+/** Exact `d / 10^n`; a negative `n` multiplies by `10^-n`. */
 export function shiftDecimal(d: Decimal, n: number): Decimal {
   return n >= 0 ? { coef: d.coef, scale: d.scale + n } : { coef: d.coef * pow10(-n), scale: d.scale };
 }

@@ -76,7 +76,8 @@ export interface Charge {
   readonly breakdown: ChargeBreakdown;
 }
 
-interface ExactCharge {
+/** An unrounded charge: its lines, the USD subtotal and the exact micro-RMB after multipliers and rate. */
+export interface ExactCharge {
   readonly lines: ChargeLine[];
   readonly subtotal: Decimal;
   readonly exactMicro: Decimal;
