@@ -1,10 +1,12 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { Translator } from './translator.js';
+import { ChatToGeminiTranslator } from './chat-to-gemini.js';
 
 type Factory = () => Translator;
 
 /** One factory per (client format, upstream format) pair; same-format traffic passes through untranslated. */
 const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
+  'chat-completions>generateContent': () => new ChatToGeminiTranslator(),
 };
 
 /** A fresh translator for one request from `from` (client) to `to` (upstream), or undefined when the pair is not supported. */

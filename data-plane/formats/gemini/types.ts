@@ -153,6 +153,8 @@ export interface GeminiResponse {
   usageMetadata?: GeminiUsageMetadata;
   modelVersion?: string;
   responseId?: string;
+  /** RFC 3339 creation time (Vertex AI sends it; the Developer API does not). */
+  createTime?: string;
 }
 
 /** Error envelope (`{error:{code,message,status}}`), also sent mid-stream. */

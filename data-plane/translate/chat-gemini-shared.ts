@@ -1,0 +1,203 @@
+/**
+ * Mapping tables shared by the chat-completions <-> generateContent translators, each with its
+ * inverse next to it so the two directions cannot drift apart.
+ * Reference: /work/shared/reference/wire-formats.md §7.1, §7.4, §7.5.
+ */
+import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
+import type { GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';
+import { isRecord } from './chat-messages-shared.js';
+
+/** Gemini reasons that mean the output was blocked or withheld. */
+const FILTERED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'LANGUAGE',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+  'IMAGE_OTHER',
+  'NO_IMAGE',
+]);
+
+/**
+ * Gemini `finishReason` -> chat `finish_reason`. Gemini says `STOP` even when the turn ends with
+ * function calls, so the caller says whether any were produced. Unknown reasons (OTHER,
+ * MALFORMED_FUNCTION_CALL, ...) count as a normal stop, as in the reference table.
+ */
+export function chatFinishFromGemini(reason: string | undefined, hasToolCalls: boolean): ChatFinishReason {
+  if (reason === 'MAX_TOKENS') return 'length';
+  if (reason !== undefined && FILTERED.has(reason)) return 'content_filter';
+  return hasToolCalls ? 'tool_calls' : 'stop';
+}
+
+/** Chat `finish_reason` -> Gemini `finishReason` (inverse of {@link chatFinishFromGemini}; tool calls end with STOP). */
+export function geminiFinishFromChat(finish: string | null | undefined): string {
+  switch (finish) {
+    case 'length':
+      return 'MAX_TOKENS';
+    case 'content_filter':
+      return 'SAFETY';
+    default:
+      return 'STOP';
+  }
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Gemini usage -> chat usage. Thoughts are output tokens: completion = candidates + thoughts and
+ * reasoning_tokens = thoughts. Cached tokens are inside promptTokenCount, as in OpenAI's prompt_tokens.
+ */
+export function chatUsageFromGemini(usage: GeminiUsageMetadata): ChatUsage {
+  const prompt = count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount);
+  const thoughts = count(usage.thoughtsTokenCount);
+  const completion = count(usage.candidatesTokenCount) + thoughts;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: usage.totalTokenCount ?? prompt + completion,
+    prompt_tokens_details: { cached_tokens: count(usage.cachedContentTokenCount) },
+    completion_tokens_details: { reasoning_tokens: thoughts },
+  };
+}
+
+/** Chat usage -> Gemini usage (inverse of {@link chatUsageFromGemini}); zero cache/thought counts are omitted like Gemini does. */
+export function geminiUsageFromChat(usage: Partial<ChatUsage>): GeminiUsageMetadata {
+  const reasoning = count(usage.completion_tokens_details?.reasoning_tokens);
+  const cached = count(usage.prompt_tokens_details?.cached_tokens);
+  const out: GeminiUsageMetadata = {
+    promptTokenCount: count(usage.prompt_tokens),
+    candidatesTokenCount: Math.max(count(usage.completion_tokens) - reasoning, 0),
+  };
+  if (reasoning > 0) out.thoughtsTokenCount = reasoning;
+  out.totalTokenCount = usage.total_tokens ?? count(usage.prompt_tokens) + count(usage.completion_tokens);
+  if (cached > 0) out.cachedContentTokenCount = cached;
+  return out;
+}
+
+/** Chat completion id for a Gemini response: `chatcmpl-<responseId>` (`chatcmpl-0` when Gemini sent none). */
+export function chatIdFromGemini(responseId: unknown): string {
+  return `chatcmpl-${typeof responseId === 'string' && responseId !== '' ? responseId : '0'}`;
+}
+
+/** Marks the start of an encoded thought signature inside a chat tool-call id. */
+const SIGNATURE_MARK = '__thought__';
+
+/**
+ * Chat tool-call id for the `index`-th functionCall of a Gemini response (Gemini rarely sends ids):
+ * `call_<responseId>_<index>`, deterministic so replays and goldens are stable, unique across turns.
+ * A Gemini `thoughtSignature` on that part rides along as `__thought__<base64url>`: the gateway is
+ * stateless and the tool-call id is the one field every chat client echoes back verbatim, so the
+ * next request can restore the signature Gemini 3 requires. base64url keeps the id within
+ * `[A-Za-z0-9_-]` (Anthropic's id rule) should the conversation move to another upstream.
+ */
+export function toolCallIdFromGemini(responseId: string | undefined, index: number, signature?: string): string {
+  const base = responseId ? `call_${responseId}_${index}` : `call_${index}`;
+  if (!signature) return base;
+  const b64url = signature.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${base}${SIGNATURE_MARK}${b64url}`;
+}
+
+/** The thought signature encoded by {@link toolCallIdFromGemini}, as standard padded base64, if any. */
+export function signatureFromToolCallId(id: string): string | undefined {
+  const at = id.indexOf(SIGNATURE_MARK);
+  if (at < 0) return undefined;
+  const b64 = id.slice(at + SIGNATURE_MARK.length).replace(/-/g, '+').replace(/_/g, '/');
+  return b64 === '' ? undefined : b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+}
+
+/**
+ * Signature Google documents for function calls whose real signature is unknown (history from
+ * another model or client): it tells Gemini 3 to skip validation instead of failing with a 400.
+ */
+export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
+/**
+ * Chat tool-message text -> Gemini `functionResponse.response` (must be an object): a JSON object
+ * is passed as is, anything else is wrapped as `{output: text}` (the key Gemini's docs use).
+ */
+export function geminiToolResponse(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Plain text result.
+  }
+  return { output: text };
+}
+
+/** Inverse of {@link geminiToolResponse}: unwraps `{output: <string>}`, else JSON text. */
+export function chatToolContent(response: unknown): string {
+  if (isRecord(response)) {
+    const keys = Object.keys(response);
+    if (keys.length === 1 && keys[0] === 'output' && typeof response.output === 'string') return response.output;
+  }
+  return JSON.stringify(response ?? {});
+}
+
+/** Gemini 2.5 thinking budgets per chat effort (reference §7.1.5); `xhigh`/`max` use the `high` budget. */
+const BUDGETS: Record<ChatReasoningEffort, number> = {
+  none: 0,
+  minimal: 0,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+  xhigh: 24576,
+  max: 24576,
+};
+
+/** Gemini 3 thinking levels per chat effort. */
+const LEVELS: Record<ChatReasoningEffort, NonNullable<GeminiThinkingConfig['thinkingLevel']>> = {
+  none: 'MINIMAL',
+  minimal: 'MINIMAL',
+  low: 'LOW',
+  medium: 'MEDIUM',
+  high: 'HIGH',
+  xhigh: 'HIGH',
+  max: 'HIGH',
+};
+
+/**
+ * Chat `reasoning_effort` -> `thinkingConfig`: `thinkingLevel` for gemini-3 models, `thinkingBudget`
+ * otherwise. Thought summaries are requested whenever thinking is on so they reach the client as
+ * `reasoning_content`.
+ */
+export function thinkingConfigFromEffort(effort: string, upstreamModel: string): GeminiThinkingConfig | undefined {
+  if (!(effort in BUDGETS)) return undefined;
+  const key = effort as ChatReasoningEffort;
+  const off = BUDGETS[key] === 0;
+  const config: GeminiThinkingConfig = /gemini-3/.test(upstreamModel)
+    ? { thinkingLevel: LEVELS[key] }
+    : { thinkingBudget: BUDGETS[key] };
+  if (!off) config.includeThoughts = true;
+  return config;
+}
+
+/**
+ * Inverse of {@link thinkingConfigFromEffort}, bucketed. A zero budget becomes `minimal` (the lowest
+ * effort most chat reasoning models accept); dynamic (-1) becomes `medium`. Undefined: no effort.
+ */
+export function effortFromThinkingConfig(config: GeminiThinkingConfig): ChatReasoningEffort | undefined {
+  switch (config.thinkingLevel) {
+    case 'MINIMAL':
+      return 'minimal';
+    case 'LOW':
+      return 'low';
+    case 'MEDIUM':
+      return 'medium';
+    case 'HIGH':
+      return 'high';
+  }
+  const budget = config.thinkingBudget;
+  if (typeof budget !== 'number') return undefined;
+  if (budget < 0) return 'medium';
+  if (budget === 0) return 'minimal';
+  if (budget <= BUDGETS.low) return 'low';
+  if (budget <= BUDGETS.medium) return 'medium';
+  return 'high';
+}
