@@ -1,0 +1,37 @@
+import { memoryPorts, redisPorts } from '../../shared/ports/factory.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+
+/**
+ * Runs one contract suite against both implementations of the ports: Redis (under a fresh
+ * prefix per test) and in-process. `suite` receives a getter for the current test's ports.
+ */
+export function describeContract(name: string, suite: (ports: () => Ports) => void): void {
+  describe.each([
+    ['redis', () => redisPorts(TEST_REDIS_URL, testRedisPrefix())],
+    ['memory', () => memoryPorts()],
+  ] as const)(`${name} (%s)`, (_kind, open) => {
+    let current: Ports;
+    beforeEach(() => {
+      current = open();
+    });
+    afterEach(async () => {
+      await current.close();
+    });
+    suite(() => current);
+  });
+}
+
+/** Polls `check` until it passes or `timeoutMs` elapses (then throws its last error). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import { describeContract, eventually } from './harness.js';
+
+const record: TokenRecord = {
+  tokenId: 't1',
+  accountId: 'a1',
+  name: 'main',
+  status: 'active',
+  expiresAt: null,
+  groups: ['alpha', 'beta'],
+  modelAllowList: null,
+  spendCapMicro: '5000000',
+};
+
+describeContract('TokenStore', (ports) => {
+  test('put then get returns an equal, independent copy', async () => {
+    await ports().tokens.put('h1', record);
+    const got = await ports().tokens.get('h1');
+    expect(got).toEqual(record);
+    got!.groups.push('x');
+    expect((await ports().tokens.get('h1'))?.groups).toEqual(['alpha', 'beta']);
+  });
+
+  test('get of an unknown hash is null; remove makes it unknown', async () => {
+    expect(await ports().tokens.get('nope')).toBeNull();
+    await ports().tokens.put('h2', record);
+    await ports().tokens.remove('h2');
+    expect(await ports().tokens.get('h2')).toBeNull();
+  });
+
+  test('every put and remove is announced to subscribers, until they unsubscribe', async () => {
+    const seen: string[] = [];
+    const unsubscribe = await ports().tokens.onInvalidate((h) => seen.push(h));
+    await ports().tokens.put('h3', record);
+    await ports().tokens.remove('h3');
+    await eventually(() => expect(seen).toEqual(['h3', 'h3']));
+    await unsubscribe();
+    await ports().tokens.put('h4', record);
+    await ports().tokens.put('h3', record);
+    // the later put of h3 proves delivery order; h4 must not have been delivered before it
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(['h3', 'h3']);
+  });
+});
