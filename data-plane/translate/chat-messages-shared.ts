@@ -1,0 +1,149 @@
+/**
+ * Mapping tables shared by the two chat-completions <-> messages translators, each with its inverse
+ * next to it so the two directions cannot drift apart.
+ * Reference: /work/shared/reference/wire-formats.md §7.1.
+ */
+import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
+import type { MessagesStopReason, MessagesUsage } from '../formats/messages/types.js';
+
+/** True for a plain JSON object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Anthropic `stop_reason` -> chat `finish_reason`; unknown or missing reasons count as a normal stop. */
+export function finishReasonFromStop(stop: string | null | undefined): ChatFinishReason {
+  switch (stop) {
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'refusal':
+      return 'content_filter';
+    default:
+      // end_turn, stop_sequence, pause_turn and anything newer.
+      return 'stop';
+  }
+}
+
+/**
+ * Chat `finish_reason` -> Anthropic `stop_reason`. `tool_use` is only claimed when tool_use blocks
+ * were actually produced: Anthropic clients treat it as a promise that they exist.
+ */
+export function stopFromFinishReason(finish: string | null | undefined, hasToolUse: boolean): MessagesStopReason {
+  switch (finish) {
+    case 'length':
+      return 'max_tokens';
+    case 'tool_calls':
+    case 'function_call':
+      return hasToolUse ? 'tool_use' : 'end_turn';
+    case 'content_filter':
+      return 'refusal';
+    default:
+      // OpenAI does not say whether a stop string matched, so never `stop_sequence`.
+      return 'end_turn';
+  }
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Anthropic usage -> chat usage. OpenAI's `prompt_tokens` includes cached tokens, Anthropic's
+ * `input_tokens` excludes cache reads and writes, so they are added back.
+ */
+export function chatUsageFromMessages(usage: Partial<MessagesUsage>): ChatUsage {
+  const cacheRead = count(usage.cache_read_input_tokens);
+  const cacheWrite = count(usage.cache_creation_input_tokens);
+  const prompt = count(usage.input_tokens) + cacheRead + cacheWrite;
+  const completion = count(usage.output_tokens);
+  const out: ChatUsage = {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: cacheRead, cache_write_tokens: cacheWrite },
+  };
+  const thinking = usage.output_tokens_details?.thinking_tokens;
+  if (typeof thinking === 'number') out.completion_tokens_details = { reasoning_tokens: thinking };
+  return out;
+}
+
+/** Chat usage -> Anthropic usage (the inverse of {@link chatUsageFromMessages}). */
+export function messagesUsageFromChat(usage: Partial<ChatUsage>): MessagesUsage {
+  const cacheRead = count(usage.prompt_tokens_details?.cached_tokens);
+  const cacheWrite = count(usage.prompt_tokens_details?.cache_write_tokens);
+  const out: MessagesUsage = {
+    input_tokens: Math.max(count(usage.prompt_tokens) - cacheRead - cacheWrite, 0),
+    cache_creation_input_tokens: cacheWrite,
+    cache_read_input_tokens: cacheRead,
+    output_tokens: count(usage.completion_tokens),
+  };
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  if (typeof reasoning === 'number') out.output_tokens_details = { thinking_tokens: reasoning };
+  return out;
+}
+
+/**
+ * Client-side response ids, derived from the upstream id so replays (and goldens) are stable:
+ * `msg_01X` <-> `chatcmpl-01X`. A missing upstream id gives `<prefix>0`.
+ */
+export function chatIdFromMessagesId(id: unknown): string {
+  return `chatcmpl-${typeof id === 'string' && id !== '' ? id.replace(/^msg_/, '') : '0'}`;
+}
+
+/** See {@link chatIdFromMessagesId}. */
+export function messagesIdFromChatId(id: unknown): string {
+  return `msg_${typeof id === 'string' && id !== '' ? id.replace(/^chatcmpl-/, '') : '0'}`;
+}
+
+/**
+ * Chat tool-call `arguments` (a JSON string) -> Anthropic `input` (an object). Empty text is `{}`;
+ * JSON that is not an object is wrapped as `{value}` and unparsable text as `{_raw_arguments}`
+ * (new-api's compat rule), so a truncated call in history never fails the whole request.
+ */
+export function parseToolArguments(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : { value: parsed };
+  } catch {
+    return { _raw_arguments: text };
+  }
+}
+
+/** `data:<mime>;base64,<data>` -> parts, or undefined when `url` is not a base64 data URL. */
+export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
+  const match = /^data:([^;,]+)(?:;[^;,]*)*;base64,(.*)$/s.exec(url);
+  return match ? { mediaType: match[1].toLowerCase(), data: match[2] } : undefined;
+}
+
+/** Inverse of {@link parseDataUrl}. */
+export function toDataUrl(mediaType: string, data: string): string {
+  return `data:${mediaType};base64,${data}`;
+}
+
+/** Thinking budgets per chat `reasoning_effort` (none/minimal: no thinking). */
+const BUDGETS: Partial<Record<ChatReasoningEffort, number>> = {
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+  xhigh: 32768,
+  max: 65536,
+};
+
+/** Chat `reasoning_effort` -> Anthropic thinking budget; undefined means no thinking. */
+export function budgetForEffort(effort: unknown): number | undefined {
+  return typeof effort === 'string' ? BUDGETS[effort as ChatReasoningEffort] : undefined;
+}
+
+/**
+ * Anthropic thinking budget -> chat `reasoning_effort`, bucketed against {@link BUDGETS}. Stops at
+ * `high` because `xhigh`/`max` are accepted by few chat upstreams.
+ */
+export function effortForBudget(budget: number): ChatReasoningEffort {
+  if (budget <= BUDGETS.low!) return 'low';
+  if (budget <= BUDGETS.medium!) return 'medium';
+  return 'high';
+}

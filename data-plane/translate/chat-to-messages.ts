@@ -1,0 +1,389 @@
+/**
+ * chat-completions client -> messages upstream: the request goes chat -> messages, the response
+ * and the stream come back messages -> chat. Reference: wire-formats.md §7.3.
+ *
+ * Choices pinned by the goldens in test/golden/chat-to-messages:
+ * - All system/developer messages are hoisted, in order, into `system` text blocks.
+ * - Consecutive same-role turns are merged; tool results join the next user turn, first.
+ * - Thinking: Anthropic `thinking` blocks surface as `reasoning_content` (text) plus
+ *   `reasoning_signature` (Meridian extension, the block's signature). A chat client that sends both
+ *   back on an assistant message gets the thinking block restored; unsigned reasoning is dropped
+ *   because Anthropic rejects thinking blocks without a valid signature. Redacted thinking is dropped.
+ * - `created` is 0: Anthropic responses carry no timestamp and outputs must not depend on the clock.
+ */
+import type {
+  ChatChunk,
+  ChatCompletion,
+  ChatContentPart,
+  ChatDelta,
+  ChatFinishReason,
+  ChatMessage,
+  ChatRequest,
+  ChatResponseMessage,
+  ChatTool,
+  ChatToolCall,
+  ChatToolChoice,
+} from '../formats/chat/types.js';
+import type {
+  MessagesContentBlock,
+  MessagesMessage,
+  MessagesResponse,
+  MessagesStreamEvent,
+  MessagesTextBlock,
+  MessagesThinking,
+  MessagesTool,
+  MessagesToolChoice,
+  MessagesUsage,
+} from '../formats/messages/types.js';
+import {
+  budgetForEffort,
+  chatIdFromMessagesId,
+  chatUsageFromMessages,
+  finishReasonFromStop,
+  isRecord,
+  parseDataUrl,
+  parseToolArguments,
+} from './chat-messages-shared.js';
+import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+/** Anthropic's minimum `budget_tokens`. */
+const MIN_THINKING_BUDGET = 1024;
+
+/** Anthropic ids must match `^[a-zA-Z0-9_-]+$`; the same rule applies to tool_use and tool_result ids. */
+function toolId(id: unknown): string {
+  const text = typeof id === 'string' ? id.replace(/[^a-zA-Z0-9_-]/g, '_') : '';
+  return text === '' ? 'call_0' : text;
+}
+
+function textBlocks(content: unknown, path: string): MessagesTextBlock[] {
+  if (content === undefined || content === null) return [];
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) throw new TranslationError(`${path}: content must be a string or an array of parts`);
+  return content.flatMap((part: unknown, i) => {
+    if (isRecord(part) && (part.type === 'text' || part.type === 'refusal')) {
+      const text = part.type === 'text' ? part.text : part.refusal;
+      return typeof text === 'string' && text !== '' ? [{ type: 'text' as const, text }] : [];
+    }
+    const type = isRecord(part) ? String(part.type) : typeof part;
+    throw new TranslationError(`${path}[${i}]: content part type '${type}' is not supported here; only text parts are`);
+  });
+}
+
+function userBlock(part: ChatContentPart, path: string): MessagesContentBlock[] {
+  if (part.type === 'text') {
+    const text = (part as { text?: unknown }).text;
+    return typeof text === 'string' && text !== '' ? [{ type: 'text', text }] : [];
+  }
+  if (part.type === 'image_url') {
+    const url = (part as { image_url?: { url?: unknown } }).image_url?.url;
+    if (typeof url !== 'string') throw new TranslationError(`${path}.image_url.url: a URL string is required`);
+    const inline = parseDataUrl(url);
+    if (inline) {
+      if (!IMAGE_TYPES.has(inline.mediaType)) {
+        throw new TranslationError(`${path}: image type '${inline.mediaType}' is not supported by the upstream (jpeg, png, gif, webp)`);
+      }
+      return [{ type: 'image', source: { type: 'base64', media_type: inline.mediaType, data: inline.data } }];
+    }
+    if (/^https?:\/\//i.test(url)) return [{ type: 'image', source: { type: 'url', url } }];
+    throw new TranslationError(`${path}: image URLs must be http(s) or base64 data URLs`);
+  }
+  if (part.type === 'file') {
+    const file = (part as { file?: { file_data?: unknown; filename?: unknown } }).file;
+    const inline = typeof file?.file_data === 'string' ? parseDataUrl(file.file_data) : undefined;
+    if (inline?.mediaType === 'application/pdf') {
+      return [{ type: 'document', source: { type: 'base64', media_type: inline.mediaType, data: inline.data } }];
+    }
+    throw new TranslationError(`${path}: only inline PDF files (file_data) can be sent to this upstream; file ids and other file types cannot`);
+  }
+  if (part.type === 'input_audio') throw new TranslationError(`${path}: audio input is not supported by the upstream`);
+  throw new TranslationError(`${path}: content part type '${String(part.type)}' is not supported by the upstream`);
+}
+
+function assistantBlocks(message: ChatMessage, path: string): MessagesContentBlock[] {
+  const blocks: MessagesContentBlock[] = [];
+  // Anthropic validates the signature against the text, so only signed reasoning is sent back.
+  if (typeof message.reasoning_signature === 'string' && message.reasoning_signature !== '') {
+    blocks.push({ type: 'thinking', thinking: message.reasoning_content ?? '', signature: message.reasoning_signature });
+  }
+  blocks.push(...textBlocks(message.content, `${path}.content`));
+  if (typeof message.refusal === 'string' && message.refusal !== '') blocks.push({ type: 'text', text: message.refusal });
+  for (const call of message.tool_calls ?? []) {
+    if (call.type !== 'function') throw new TranslationError(`${path}.tool_calls: only function tool calls are supported`);
+    blocks.push({ type: 'tool_use', id: toolId(call.id), name: call.function.name, input: parseToolArguments(call.function.arguments) });
+  }
+  return blocks;
+}
+
+function convertMessages(messages: unknown): { system: MessagesTextBlock[]; turns: MessagesMessage[] } {
+  if (!Array.isArray(messages)) throw new TranslationError('messages: an array of messages is required');
+  const system: MessagesTextBlock[] = [];
+  const turns: { role: 'user' | 'assistant'; content: MessagesContentBlock[] }[] = [];
+  const push = (role: 'user' | 'assistant', blocks: MessagesContentBlock[]) => {
+    if (blocks.length === 0) return; // Anthropic rejects empty turns.
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  };
+  (messages as ChatMessage[]).forEach((message, i) => {
+    const path = `messages[${i}]`;
+    switch (message.role) {
+      case 'system':
+      case 'developer':
+        system.push(...textBlocks(message.content, `${path}.content`));
+        break;
+      case 'user': {
+        const content = message.content;
+        if (typeof content === 'string' || content === null || content === undefined) push('user', textBlocks(content, path));
+        else if (Array.isArray(content)) push('user', content.flatMap((part, k) => userBlock(part, `${path}.content[${k}]`)));
+        else throw new TranslationError(`${path}.content: must be a string or an array of parts`);
+        break;
+      }
+      case 'assistant':
+        push('assistant', assistantBlocks(message, path));
+        break;
+      case 'tool': {
+        const text = textBlocks(message.content, `${path}.content`);
+        const result: MessagesContentBlock = { type: 'tool_result', tool_use_id: toolId(message.tool_call_id) };
+        if (typeof message.content === 'string' && message.content !== '') result.content = message.content;
+        else if (text.length > 0) result.content = text;
+        push('user', [result]);
+        break;
+      }
+      default:
+        throw new TranslationError(`${path}.role: role '${String(message.role)}' is not supported (legacy function messages: use tools)`);
+    }
+  });
+  return { system, turns };
+}
+
+function convertTools(tools: ChatTool[]): MessagesTool[] {
+  return tools.map((tool, i) => {
+    if (tool.type !== 'function' || !tool.function) {
+      throw new TranslationError(`tools[${i}]: tool type '${String(tool.type)}' is not supported by the upstream; only function tools are`);
+    }
+    const { name, description, parameters, strict } = tool.function;
+    const out: MessagesTool = { name };
+    if (description !== undefined) out.description = description;
+    // Anthropic requires an object schema even for tools without parameters.
+    out.input_schema = parameters ?? { type: 'object', properties: {} };
+    if (typeof strict === 'boolean') out.strict = strict;
+    return out;
+  });
+}
+
+function convertToolChoice(choice: ChatToolChoice | undefined, parallel: boolean | undefined): MessagesToolChoice | undefined {
+  const noParallel = parallel === false ? { disable_parallel_tool_use: true } : {};
+  if (choice === undefined) return parallel === false ? { type: 'auto', disable_parallel_tool_use: true } : undefined;
+  if (choice === 'auto') return { type: 'auto', ...noParallel };
+  if (choice === 'required') return { type: 'any', ...noParallel };
+  if (choice === 'none') return { type: 'none' };
+  const name = isRecord(choice) && choice.type === 'function' && 'function' in choice ? choice.function.name : undefined;
+  if (typeof name === 'string') return { type: 'tool', name, ...noParallel };
+  throw new TranslationError(`tool_choice: '${JSON.stringify(choice)}' is not supported by the upstream`);
+}
+
+/** Request fields a messages upstream cannot honour and that would change the answer if dropped. */
+function rejectUntranslatable(req: ChatRequest): void {
+  if (typeof req.n === 'number' && req.n > 1) throw new TranslationError(`n: the upstream returns one choice per request; n=${req.n} is not supported`);
+  if (req.logprobs === true) throw new TranslationError('logprobs: the upstream does not return log probabilities');
+  if (req.audio != null || req.modalities?.includes('audio')) throw new TranslationError('audio: audio output is not supported by the upstream');
+  if (req.functions !== undefined || req.function_call !== undefined) {
+    throw new TranslationError('functions/function_call: legacy function calling is not supported; use tools and tool_choice');
+  }
+  if (req.web_search_options != null) throw new TranslationError('web_search_options: hosted web search is not supported by the upstream');
+  if (req.response_format?.type === 'json_object') {
+    throw new TranslationError("response_format: 'json_object' has no equivalent upstream; use 'json_schema'");
+  }
+}
+
+/** Thinking config and max_tokens together: thinking counts against max_tokens upstream. */
+function thinkingAndCap(req: ChatRequest, ctx: TranslateContext): { maxTokens: number; thinking?: MessagesThinking } {
+  const cap = req.max_completion_tokens ?? req.max_tokens ?? undefined;
+  const budget = budgetForEffort(req.reasoning_effort);
+  if (budget === undefined) return { maxTokens: cap ?? ctx.defaultMaxTokens };
+  // OpenAI's cap includes reasoning: keep it and fit the budget under it. No cap: room for both.
+  if (cap === undefined) return { maxTokens: ctx.defaultMaxTokens + budget, thinking: { type: 'enabled', budget_tokens: budget } };
+  const fitted = Math.min(budget, cap - 1);
+  if (fitted < MIN_THINKING_BUDGET) return { maxTokens: cap }; // Too small a cap to think at all.
+  return { maxTokens: cap, thinking: { type: 'enabled', budget_tokens: fitted } };
+}
+
+/** Translator for chat-completions clients served by a messages upstream. */
+export class ChatToMessagesTranslator implements Translator {
+  readonly from = 'chat-completions' as const;
+  readonly to = 'messages' as const;
+  private clientModel?: string;
+  private includeUsage = false;
+  // Stream state.
+  private id = chatIdFromMessagesId(undefined);
+  private model = '';
+  private usage: Partial<MessagesUsage> = {};
+  private blockToTool = new Map<number, number>();
+  private nextTool = 0;
+  private finished = false;
+  private done = false;
+
+  /** Chat request -> messages request. */
+  request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
+    const req = body as unknown as ChatRequest;
+    if (typeof req.model === 'string') this.clientModel = this.model = req.model;
+    this.includeUsage = req.stream_options?.include_usage === true;
+    rejectUntranslatable(req);
+    const { system, turns } = convertMessages(req.messages);
+    const { maxTokens, thinking } = thinkingAndCap(req, ctx);
+    const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
+    if (system.length > 0) out.system = system;
+    out.messages = turns;
+    if (Array.isArray(req.tools) && req.tools.length > 0) {
+      out.tools = convertTools(req.tools);
+      const choice = convertToolChoice(req.tool_choice, req.parallel_tool_calls);
+      if (thinking && (choice?.type === 'any' || choice?.type === 'tool')) {
+        throw new TranslationError('tool_choice: a forced tool choice cannot be combined with reasoning_effort on this upstream');
+      }
+      if (choice) out.tool_choice = choice;
+    }
+    if (thinking) out.thinking = thinking;
+    const stop = typeof req.stop === 'string' ? [req.stop] : Array.isArray(req.stop) ? req.stop : [];
+    if (stop.filter((s) => s !== '').length > 0) out.stop_sequences = stop.filter((s) => s !== '');
+    // With thinking on, Anthropic only accepts default sampling, so the client's values are dropped.
+    if (!thinking && typeof req.temperature === 'number') out.temperature = Math.min(Math.max(req.temperature, 0), 1);
+    if (!thinking && typeof req.top_p === 'number') out.top_p = req.top_p;
+    const user = req.safety_identifier ?? req.user;
+    if (typeof user === 'string') out.metadata = { user_id: user };
+    if (req.response_format?.type === 'json_schema' && req.response_format.json_schema?.schema) {
+      out.output_config = { format: { type: 'json_schema', schema: req.response_format.json_schema.schema } };
+    }
+    if (ctx.stream) out.stream = true;
+    return out;
+  }
+
+  /** Messages response -> chat completion. */
+  response(body: Record<string, unknown>): Record<string, unknown> {
+    const msg = body as unknown as MessagesResponse;
+    const texts: string[] = [];
+    const reasoning: string[] = [];
+    let signature: string | undefined;
+    const toolCalls: ChatToolCall[] = [];
+    for (const block of Array.isArray(msg.content) ? msg.content : []) {
+      if (block.type === 'text') texts.push(block.text);
+      else if (block.type === 'thinking') {
+        reasoning.push(block.thinking);
+        signature = block.signature;
+      } else if (block.type === 'tool_use') {
+        toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+      }
+    }
+    const content = texts.length > 0 || toolCalls.length === 0 ? texts.join('') : null;
+    const message = { role: 'assistant', content } as ChatResponseMessage;
+    if (reasoning.length > 0) message.reasoning_content = reasoning.join('\n\n');
+    if (signature !== undefined) message.reasoning_signature = signature;
+    if (toolCalls.length > 0) message.tool_calls = toolCalls;
+    message.refusal = null; // Last, matching OpenAI's key order.
+    const out: ChatCompletion = {
+      id: chatIdFromMessagesId(msg.id),
+      object: 'chat.completion',
+      created: 0,
+      model: this.clientModel ?? msg.model,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: finishReasonFromStop(msg.stop_reason) }],
+      usage: chatUsageFromMessages(msg.usage ?? {}),
+    };
+    return out as unknown as Record<string, unknown>;
+  }
+
+  private chunk(delta: ChatDelta, finish: ChatFinishReason | null = null): StreamEvent {
+    const chunk: ChatChunk = {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    };
+    return { data: chunk };
+  }
+
+  private usageChunk(): StreamEvent {
+    const chunk: ChatChunk = {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: this.model,
+      choices: [],
+      usage: chatUsageFromMessages(this.usage),
+    };
+    return { data: chunk };
+  }
+
+  private end(): StreamEvent[] {
+    this.done = true;
+    return [...(this.includeUsage ? [this.usageChunk()] : []), { data: '[DONE]' }];
+  }
+
+  /** One messages stream event -> chat chunks. */
+  streamEvent(event: StreamEvent): StreamEvent[] {
+    if (this.done || !isRecord(event.data)) return [];
+    const ev = event.data as MessagesStreamEvent;
+    switch (ev.type) {
+      case 'message_start':
+        this.id = chatIdFromMessagesId(ev.message.id);
+        this.model = this.clientModel ?? ev.message.model;
+        this.usage = { ...ev.message.usage };
+        return [this.chunk({ role: 'assistant', content: '' })];
+      case 'content_block_start': {
+        const block = ev.content_block;
+        if (block.type === 'tool_use') {
+          const index = this.nextTool++;
+          this.blockToTool.set(ev.index, index);
+          return [this.chunk({ tool_calls: [{ index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }] })];
+        }
+        if (block.type === 'text' && block.text) return [this.chunk({ content: block.text })];
+        if (block.type === 'thinking' && block.thinking) return [this.chunk({ reasoning_content: block.thinking })];
+        return [];
+      }
+      case 'content_block_delta':
+        return this.delta(ev.index, ev.delta);
+      case 'message_delta':
+        this.usage = { ...this.usage, ...definedOnly(ev.usage) };
+        this.finished = true;
+        return [this.chunk({}, finishReasonFromStop(ev.delta.stop_reason))];
+      case 'message_stop':
+        return this.end();
+      case 'error':
+        this.done = true;
+        return [{ data: { error: { message: ev.error?.message ?? 'upstream error', type: ev.error?.type ?? 'server_error', code: null } } }];
+      default:
+        return []; // ping, content_block_stop, unknown future events.
+    }
+  }
+
+  private delta(index: number, delta: Extract<MessagesStreamEvent, { type: 'content_block_delta' }>['delta']): StreamEvent[] {
+    switch (delta.type) {
+      case 'text_delta':
+        return delta.text ? [this.chunk({ content: delta.text })] : [];
+      case 'thinking_delta':
+        return delta.thinking ? [this.chunk({ reasoning_content: delta.thinking })] : [];
+      case 'signature_delta':
+        return [this.chunk({ reasoning_signature: delta.signature })];
+      case 'input_json_delta': {
+        const tool = this.blockToTool.get(index);
+        if (tool === undefined || !delta.partial_json) return [];
+        return [this.chunk({ tool_calls: [{ index: tool, function: { arguments: delta.partial_json } }] })];
+      }
+      default:
+        return []; // citations_delta has no chat equivalent.
+    }
+  }
+
+  /** Upstream ended: finish cleanly if the stop reason arrived, otherwise report the cut as an error. */
+  streamEnd(): StreamEvent[] {
+    if (this.done) return [];
+    if (this.finished) return this.end();
+    this.done = true;
+    return [{ data: { error: { message: 'upstream stream ended before the response was complete', type: 'server_error', code: null } } }];
+  }
+}
+
+/** `message_delta.usage` repeats cumulative counters; absent or null ones must not erase known values. */
+function definedOnly(usage: Partial<MessagesUsage> | undefined): Partial<MessagesUsage> {
+  return Object.fromEntries(Object.entries(usage ?? {}).filter(([, v]) => v !== null && v !== undefined));
+}
