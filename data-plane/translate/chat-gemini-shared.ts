@@ -201,3 +201,43 @@ export function effortFromThinkingConfig(config: GeminiThinkingConfig): ChatReas
   if (budget <= BUDGETS.medium) return 'medium';
   return 'high';
 }
+
+/** Keys whose values are user data (function args/results, schemas): never renamed. */
+const OPAQUE_KEYS = new Set(['args', 'response', 'parameters', 'parametersJsonSchema', 'responseSchema', 'responseJsonSchema', 'responseJsonSchemaRaw']);
+
+/**
+ * Gemini's protobuf-JSON accepts snake_case and lowerCamelCase field names: rewrite a client body
+ * to camelCase (the names the types use), leaving user data under {@link OPAQUE_KEYS} untouched.
+ */
+export function camelizeGemini(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelizeGemini);
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[name] = OPAQUE_KEYS.has(name) ? inner : camelizeGemini(inner);
+  }
+  return out;
+}
+
+/**
+ * Gemini's OpenAPI-subset Schema -> JSON Schema: lowercase `type`, `nullable` -> a `null` union,
+ * `propertyOrdering` dropped; snake_case keywords are accepted like everywhere in the API.
+ */
+export function jsonSchemaFromGemini(schema: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of Object.entries(schema)) {
+    const key = rawKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (key === 'propertyOrdering' || key === 'nullable') continue;
+    if (key === 'type' && typeof value === 'string') out.type = value.toLowerCase();
+    else if (key === 'properties' && isRecord(value)) {
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, isRecord(sub) ? jsonSchemaFromGemini(sub) : sub]),
+      );
+    } else if (key === 'items' && isRecord(value)) out.items = jsonSchemaFromGemini(value);
+    else if (key === 'anyOf' && Array.isArray(value)) out.anyOf = value.map((s: unknown) => (isRecord(s) ? jsonSchemaFromGemini(s) : s));
+    else out[key] = value;
+  }
+  if (schema.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
+  return out;
+}
