@@ -1,18 +1,18 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { Translator } from './translator.js';
-import { GeminiToChatTranslator } from './gemini-to-chat.js';
 import { ChatToMessagesTranslator } from './chat-to-messages.js';
 import { MessagesToChatTranslator } from './messages-to-chat.js';
 import { ChatToGeminiTranslator } from './chat-to-gemini.js';
+import { GeminiToChatTranslator } from './gemini-to-chat.js';
 
 type Factory = () => Translator;
 
 /** One factory per (client format, upstream format) pair; same-format traffic passes through untranslated. */
 const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
-  'generateContent>chat-completions': () => new GeminiToChatTranslator(),
   'chat-completions>messages': () => new ChatToMessagesTranslator(),
   'messages>chat-completions': () => new MessagesToChatTranslator(),
   'chat-completions>generateContent': () => new ChatToGeminiTranslator(),
+  'generateContent>chat-completions': () => new GeminiToChatTranslator(),
 };
 
 /** A fresh translator for one request from `from` (client) to `to` (upstream), or undefined when the pair is not supported. */
