@@ -235,6 +235,7 @@ export class ChatToMessagesTranslator implements Translator {
     const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
     if (system.length > 0) out.system = system;
     out.messages = turns;
+    // Without tools a tool_choice means nothing, and Anthropic rejects one; it is dropped.
     if (Array.isArray(req.tools) && req.tools.length > 0) {
       out.tools = convertTools(req.tools);
       const choice = convertToolChoice(req.tool_choice, req.parallel_tool_calls);
