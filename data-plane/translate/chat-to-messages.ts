@@ -109,7 +109,9 @@ function assistantBlocks(message: ChatMessage, path: string): MessagesContentBlo
   blocks.push(...textBlocks(message.content, `${path}.content`));
   if (typeof message.refusal === 'string' && message.refusal !== '') blocks.push({ type: 'text', text: message.refusal });
   for (const call of message.tool_calls ?? []) {
-    if (call.type !== 'function') throw new TranslationError(`${path}.tool_calls: only function tool calls are supported`);
+    if (call.type !== 'function' || !isRecord(call.function) || typeof call.function.name !== 'string') {
+      throw new TranslationError(`${path}.tool_calls: only function tool calls with a name are supported`);
+    }
     blocks.push({ type: 'tool_use', id: toolId(call.id), name: call.function.name, input: parseToolArguments(call.function.arguments) });
   }
   return blocks;

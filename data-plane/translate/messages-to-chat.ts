@@ -59,6 +59,9 @@ function joinText(blocks: MessagesContentBlock[], path: string, separator: strin
 
 /** An image or document block -> a chat content part. */
 function mediaPart(block: MessagesContentBlock, path: string): ChatContentPart {
+  if ((block.type === 'image' || block.type === 'document') && !isRecord(block.source)) {
+    throw new TranslationError(`${path}.source: an '${block.type}' block needs a source`);
+  }
   if (block.type === 'image') {
     const src = block.source;
     if (src.type === 'base64') return { type: 'image_url', image_url: { url: toDataUrl(src.media_type, src.data) } };
