@@ -1,5 +1,6 @@
 import { ArrayType, Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import type { WireFormat } from '../../shared/formats.js';
+import { CanonicalDecimalType } from './decimal-column.js';
 
 /** How a group charges: by metered tokens (pay-per-use) or a fixed price per request. */
 export enum BillingKind {
@@ -26,8 +27,8 @@ export class Group {
   @Property({ type: 'text', default: '' })
   description: string & Opt = '';
 
-  /** Price multiplier as a decimal string, e.g. "4.5". */
-  @Property({ type: 'decimal', precision: 12, scale: 6 })
+  /** Price multiplier as a canonical decimal string, e.g. "4.5"; always > 0. */
+  @Property({ type: CanonicalDecimalType, precision: 12, scale: 6 })
   priceMultiplier!: string;
 
   /** The wire formats this group accepts. */
