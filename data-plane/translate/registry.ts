@@ -4,6 +4,7 @@ import { ChatToMessagesTranslator } from './chat-to-messages.js';
 import { MessagesToChatTranslator } from './messages-to-chat.js';
 import { ChatToGeminiTranslator } from './chat-to-gemini.js';
 import { GeminiToChatTranslator } from './gemini-to-chat.js';
+import { ResponsesToChatTranslator } from './responses-to-chat.js';
 
 type Factory = () => Translator;
 
@@ -13,6 +14,7 @@ const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
   'messages>chat-completions': () => new MessagesToChatTranslator(),
   'chat-completions>generateContent': () => new ChatToGeminiTranslator(),
   'generateContent>chat-completions': () => new GeminiToChatTranslator(),
+  'responses>chat-completions': () => new ResponsesToChatTranslator(),
 };
 
 /** A fresh translator for one request from `from` (client) to `to` (upstream), or undefined when the pair is not supported. */
