@@ -40,15 +40,15 @@ export class Token extends BaseEntity {
   status: TokenStatus & Opt = TokenStatus.Active;
 
   @Property({ type: 'timestamptz', nullable: true })
-  expiresAt?: Date;
+  expiresAt?: Date | null;
 
   /** Spending cap in micro-RMB, or none. */
   @Property({ type: new BigIntType('string'), nullable: true })
-  spendCapMicro?: string;
+  spendCapMicro?: string | null;
 
   /** Models this token may call; null for any. */
   @Property({ type: ArrayType, nullable: true })
-  modelAllowList?: string[];
+  modelAllowList?: string[] | null;
 
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt?: Date;
