@@ -1,22 +1,32 @@
 import { RedisKeys } from '../redis/keys.js';
 import type { Ports } from './ports.js';
+import { MemoryBalanceStore } from './memory/balance-store.js';
 import { MemoryEphemeralStore } from './memory/ephemeral-store.js';
 import { MemoryTokenStore } from './memory/token-store.js';
+import { MemoryUsageQueue } from './memory/usage-queue.js';
+import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections } from './redis/connections.js';
 import { RedisEphemeralStore } from './redis/ephemeral-store.js';
 import { RedisTokenStore } from './redis/token-store.js';
+import { RedisUsageQueue } from './redis/usage-queue.js';
 
 /** Ports on Redis, every key under `prefix`. */
 export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
   const redis = new RedisConnections(url);
   const keys = new RedisKeys(prefix);
+  const usage = new RedisUsageQueue(redis, keys);
   return {
     kind: 'redis',
     redis,
     keys,
     tokens: new RedisTokenStore(redis, keys),
     ephemeral: new RedisEphemeralStore(redis, keys),
-    close: () => redis.close(),
+    balances: new RedisBalanceStore(redis, keys),
+    usage,
+    close: async () => {
+      await usage.close();
+      await redis.close();
+    },
   };
 }
 
@@ -26,6 +36,8 @@ export function memoryPorts(): Ports {
     kind: 'memory',
     tokens: new MemoryTokenStore(),
     ephemeral: new MemoryEphemeralStore(),
+    balances: new MemoryBalanceStore(),
+    usage: new MemoryUsageQueue(),
     close: async () => undefined,
   };
 }

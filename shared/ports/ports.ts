@@ -1,5 +1,7 @@
+import type { BalanceStore } from './balance-store.js';
 import type { EphemeralStore } from './ephemeral-store.js';
 import type { TokenStore } from './token-store.js';
+import type { UsageQueue } from './usage-queue.js';
 
 /**
  * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
@@ -10,6 +12,10 @@ export interface Ports {
   readonly kind: 'redis' | 'memory';
   readonly tokens: TokenStore;
   readonly ephemeral: EphemeralStore;
+  /** Hot balances: reserve, settle, release, expire, credit (contract item 3). */
+  readonly balances: BalanceStore;
+  /** Usage events from data planes to the control plane (contract item 4). */
+  readonly usage: UsageQueue;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -52,9 +52,34 @@ export class RedisKeys {
     return `${this.prefix}{acct:${accountId}}:balance`;
   }
 
-  /** Open reservations of an account (hash: reservation id -> amount). */
+  /** Open reservations of an account (hash: reservation id -> `amount:expiresAtMs:tokenId`). */
   reservations(accountId: string): string {
     return `${this.prefix}{acct:${accountId}}:reservations`;
+  }
+
+  /** Reservations of an account already settled or released (zset: id -> when), for idempotency. */
+  settledReservations(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:settled`;
+  }
+
+  /** Credits already applied to an account's hot balance (hash: idempotency key -> amount). */
+  appliedCredits(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:credits`;
+  }
+
+  /** Spend so far of each token of an account, open reservations included (hash: token id -> micro-RMB). */
+  tokenSpend(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:token-spend`;
+  }
+
+  /** Accounts that may hold open reservations (zset: account id -> latest reservation expiry, ms). */
+  get reservationIndex(): string {
+    return `${this.prefix}reservation-index`;
+  }
+
+  /** Channel on which data planes ask the control plane to load an account's hot balance. */
+  get balanceLoadRequests(): string {
+    return `${this.prefix}balance-load-requests`;
   }
 
   /** The stream of usage events. */

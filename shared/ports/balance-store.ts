@@ -1,0 +1,107 @@
+/**
+ * The hot spendable balances (DESIGN.md contract item 3, "Money"), in integer micro-RMB.
+ *
+ * Representation (Redis; the in-process twin mirrors it):
+ * - `{acct:ID}:balance`: the SPENDABLE balance, already net of open reservations, as a decimal
+ *   string: ledger balance - open reservations - charges not yet consumed into the ledger.
+ *   A reserve takes the estimate off it; a settle gives back `reserved - actual`; a release or an
+ *   expiry gives back the whole reservation. It may go negative by what in-flight reservations
+ *   under-estimated (settle never refuses: the upstream already did the work).
+ * - `{acct:ID}:reservations`: hash, reservation id -> `amount:expiresAtMs:tokenId`.
+ * - `{acct:ID}:settled`: zset of reservation ids already settled or released (settle and release
+ *   are idempotent for {@link SETTLED_RETENTION_MS}).
+ * - `{acct:ID}:token-spend`: hash, token id -> spend so far, open reservations included (for
+ *   spending caps; checked in the same atomic step as the balance).
+ * - `{acct:ID}:credits`: hash of credit idempotency keys already applied (a credit reaches the hot
+ *   balance exactly once however often the control plane retries it).
+ * - `reservation-index`: zset, account id -> latest expiry of its reservations (ZADD GT, written
+ *   before the reservation), so `expire` sweeps only accounts that reserved within one TTL, and
+ *   drops an account from it once that latest expiry has passed.
+ *
+ * A missing balance key means "not loaded": the store never invents a balance. `reserve` and
+ * `credit` then answer `unknown`; the data plane refuses with 503 and asks (via
+ * {@link BalanceStore.requestLoad}) the control plane to load it from the ledger; the control plane
+ * loads every missing balance at start, on account creation (the trial credit) and on request.
+ *
+ * Amounts must be safe integers (|x| < 2^53 micro-RMB, about 9 billion RMB): Lua numbers are doubles.
+ */
+export interface BalanceStore {
+  /**
+   * Atomically reserves `amountMicro` for a request: `cap_reached` when the token's spend plus
+   * this amount would exceed `spendCap.capMicro`; `insufficient` when the spendable balance is
+   * below the amount; `unknown` when the balance is not loaded; `duplicate` for an id already used.
+   */
+  reserve(accountId: string, reservationId: string, amountMicro: bigint, options: ReserveOptions): Promise<ReserveResult>;
+  /**
+   * Charges `actualMicro` for a reservation and gives back the rest, once: a second settle (or a
+   * settle after a release) changes nothing and answers `duplicate`. When the reservation already
+   * expired (a slow request), the actual cost is still charged (`expired`): the usage event will
+   * charge the ledger too.
+   */
+  settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult>;
+  /** Gives back a whole reservation, charging nothing (a request that failed before any output); idempotent. */
+  release(accountId: string, reservationId: string): Promise<SettleResult>;
+  /** Releases every reservation whose expiry is at or before `now` (its node died); returns how many. */
+  expire(now: number): Promise<number>;
+  /**
+   * Adds a signed amount to a loaded balance once per `idempotencyKey` (top-ups, adjustments,
+   * redemptions, after their ledger entry committed). `unknown` when the balance is not loaded:
+   * the caller loads it from the ledger instead (which already holds this credit).
+   */
+  credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult>;
+  /**
+   * Loads an account's hot state when its balance key is missing (never overwrites a loaded
+   * balance): `balanceMicro` and the spend of each token. Returns whether it loaded.
+   */
+  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean>;
+  /** The account's hot state, for reconciliation and the console; `balanceMicro` null when not loaded. */
+  inspect(accountId: string): Promise<HotAccount>;
+  /** Asks the control plane to load an account's balance (best effort: a dropped request is retried by the client). */
+  requestLoad(accountId: string): Promise<void>;
+  /** Calls `listener` with every account id whose load was requested; resolves once subscribed. Returns an unsubscribe. */
+  onLoadRequest(listener: (accountId: string) => void): Promise<() => Promise<void>>;
+}
+
+/** How long a settled or released reservation id is remembered (settle idempotency window). */
+export const SETTLED_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Options of {@link BalanceStore.reserve}. */
+export interface ReserveOptions {
+  /** How long until an unsettled reservation is released by `expire`. */
+  ttlMs: number;
+  /** The current time, epoch ms (injected so expiry is testable). */
+  now: number;
+  /** The token spending: its spend is tracked; `capMicro` (when not null) bounds it. */
+  spendCap?: { tokenId: string; capMicro: bigint | null };
+}
+
+/** The answer of {@link BalanceStore.reserve}; `balanceMicro` is the spendable balance after the call. */
+export type ReserveResult =
+  | { status: 'ok'; balanceMicro: bigint }
+  | { status: 'insufficient'; balanceMicro: bigint }
+  | { status: 'cap_reached'; balanceMicro: bigint }
+  | { status: 'duplicate'; balanceMicro: bigint }
+  | { status: 'unknown' };
+
+/** The answer of settle and release. */
+export type SettleResult =
+  | { status: 'settled' | 'expired' | 'released' | 'duplicate'; balanceMicro: bigint }
+  | { status: 'unknown' };
+
+/** The answer of {@link BalanceStore.credit}. */
+export type CreditResult = { status: 'applied' | 'duplicate'; balanceMicro: bigint } | { status: 'unknown' };
+
+/** An open reservation. */
+export interface OpenReservation {
+  id: string;
+  amountMicro: bigint;
+  expiresAt: number;
+  tokenId: string | null;
+}
+
+/** The hot state of one account. */
+export interface HotAccount {
+  balanceMicro: bigint | null;
+  reservations: OpenReservation[];
+  tokenSpend: Map<string, bigint>;
+}

@@ -1,0 +1,145 @@
+import {
+  SETTLED_RETENTION_MS,
+  type BalanceStore,
+  type CreditResult,
+  type HotAccount,
+  type OpenReservation,
+  type ReserveOptions,
+  type ReserveResult,
+  type SettleResult,
+} from '../balance-store.js';
+
+interface AccountState {
+  balance: bigint | null;
+  reservations: Map<string, OpenReservation>;
+  /** Reservation id -> when it was settled or released. */
+  settled: Map<string, number>;
+  tokenSpend: Map<string, bigint>;
+  credits: Set<string>;
+}
+
+/**
+ * In-process BalanceStore for all-in-one mode: the same states and answers as the Redis one
+ * (shared/ports/balance-store.ts). Every method runs synchronously between awaits, which makes
+ * each one atomic as a Lua script is.
+ */
+export class MemoryBalanceStore implements BalanceStore {
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly loadListeners = new Set<(accountId: string) => void>();
+
+  private state(accountId: string): AccountState {
+    let state = this.accounts.get(accountId);
+    if (!state) {
+      state = { balance: null, reservations: new Map(), settled: new Map(), tokenSpend: new Map(), credits: new Set() };
+      this.accounts.set(accountId, state);
+    }
+    return state;
+  }
+
+  async reserve(accountId: string, reservationId: string, amountMicro: bigint, options: ReserveOptions): Promise<ReserveResult> {
+    safe(amountMicro, 'reservation', true);
+    const s = this.state(accountId);
+    if (s.balance === null) return { status: 'unknown' };
+    if (s.reservations.has(reservationId) || s.settled.has(reservationId)) return { status: 'duplicate', balanceMicro: s.balance };
+    const tokenId = options.spendCap?.tokenId ?? null;
+    const cap = options.spendCap?.capMicro ?? null;
+    if (tokenId !== null && cap !== null && (s.tokenSpend.get(tokenId) ?? 0n) + amountMicro > cap) {
+      return { status: 'cap_reached', balanceMicro: s.balance };
+    }
+    if (s.balance < amountMicro) return { status: 'insufficient', balanceMicro: s.balance };
+    s.balance -= amountMicro;
+    s.reservations.set(reservationId, { id: reservationId, amountMicro, expiresAt: options.now + options.ttlMs, tokenId });
+    if (tokenId !== null) addSpend(s, tokenId, amountMicro);
+    return { status: 'ok', balanceMicro: s.balance };
+  }
+
+  async settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult> {
+    safe(actualMicro, 'charge', true);
+    return this.finish(accountId, reservationId, actualMicro, tokenId, 'settle');
+  }
+
+  async release(accountId: string, reservationId: string): Promise<SettleResult> {
+    return this.finish(accountId, reservationId, 0n, null, 'release');
+  }
+
+  private finish(accountId: string, id: string, actual: bigint, tokenId: string | null, mode: 'settle' | 'release'): SettleResult {
+    const s = this.state(accountId);
+    if (s.balance === null) return { status: 'unknown' };
+    if (s.settled.has(id)) return { status: 'duplicate', balanceMicro: s.balance };
+    const open = s.reservations.get(id);
+    s.reservations.delete(id);
+    const reserved = open?.amountMicro ?? 0n;
+    const owner = open ? open.tokenId : tokenId;
+    const status = mode === 'release' ? 'released' : open ? 'settled' : 'expired';
+    s.balance += reserved - actual;
+    if (owner !== null) addSpend(s, owner, actual - reserved);
+    s.settled.set(id, Date.now());
+    return { status, balanceMicro: s.balance };
+  }
+
+  async expire(now: number): Promise<number> {
+    let released = 0;
+    for (const s of this.accounts.values()) {
+      for (const [id, r] of s.reservations) {
+        if (r.expiresAt > now) continue;
+        s.reservations.delete(id);
+        if (s.balance !== null) s.balance += r.amountMicro;
+        if (r.tokenId !== null) addSpend(s, r.tokenId, -r.amountMicro);
+        released += 1;
+      }
+      for (const [id, at] of s.settled) if (at <= now - SETTLED_RETENTION_MS) s.settled.delete(id);
+    }
+    return released;
+  }
+
+  async credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult> {
+    safe(amountMicro, 'credit');
+    const s = this.state(accountId);
+    if (s.balance === null) return { status: 'unknown' };
+    if (s.credits.has(idempotencyKey)) return { status: 'duplicate', balanceMicro: s.balance };
+    s.balance += amountMicro;
+    s.credits.add(idempotencyKey);
+    return { status: 'applied', balanceMicro: s.balance };
+  }
+
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean> {
+    safe(balanceMicro, 'balance');
+    const s = this.state(accountId);
+    if (s.balance !== null) return false;
+    s.balance = balanceMicro;
+    s.tokenSpend = new Map(tokenSpend);
+    return true;
+  }
+
+  async inspect(accountId: string): Promise<HotAccount> {
+    const s = this.state(accountId);
+    return {
+      balanceMicro: s.balance,
+      reservations: [...s.reservations.values()].map((r) => ({ ...r })),
+      tokenSpend: new Map(s.tokenSpend),
+    };
+  }
+
+  async requestLoad(accountId: string): Promise<void> {
+    for (const listener of this.loadListeners) listener(accountId);
+  }
+
+  async onLoadRequest(listener: (accountId: string) => void): Promise<() => Promise<void>> {
+    this.loadListeners.add(listener);
+    return async () => {
+      this.loadListeners.delete(listener);
+    };
+  }
+}
+
+/** The same limits as the Redis store (its Lua numbers are doubles): |amount| < 2^53, and not negative where asked. */
+function safe(amount: bigint, what: string, nonNegative = false): void {
+  if (nonNegative && amount < 0n) throw new RangeError(`${what} must not be negative: ${amount}`);
+  if (amount > MAX || amount < -MAX) throw new RangeError(`${what} out of range: ${amount}`);
+}
+
+const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+function addSpend(s: AccountState, tokenId: string, delta: bigint): void {
+  s.tokenSpend.set(tokenId, (s.tokenSpend.get(tokenId) ?? 0n) + delta);
+}

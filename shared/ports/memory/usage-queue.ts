@@ -1,0 +1,115 @@
+import type { UsageEvent } from '../../billing/usage-event.js';
+import { compareStreamIds } from '../stream-id.js';
+import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
+
+interface GroupState {
+  /** Index into `entries` of the next never-delivered entry. */
+  next: number;
+  /** Delivered, unacknowledged ids -> owner and delivery time. */
+  pending: Map<string, { consumer: string; deliveredAt: number }>;
+}
+
+/**
+ * In-process UsageQueue for all-in-one mode, with the Redis stream's consumer-group semantics
+ * (ids `<ms>-<seq>`, at-least-once delivery, pending entries claimable after an idle time).
+ * Events are stored serialised so readers never share objects with writers, as with Redis.
+ */
+export class MemoryUsageQueue implements UsageQueue {
+  private entries: { id: string; json: string }[] = [];
+  private readonly groups = new Map<string, GroupState>();
+  private readonly waiters = new Set<() => void>();
+  private lastMs = 0;
+  private seq = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async append(event: UsageEvent): Promise<string> {
+    const ms = Math.max(this.now(), this.lastMs);
+    this.seq = ms === this.lastMs ? this.seq + 1 : 0;
+    this.lastMs = ms;
+    const id = `${ms}-${this.seq}`;
+    this.entries.push({ id, json: JSON.stringify(event) });
+    for (const wake of this.waiters) wake();
+    return id;
+  }
+
+  async ensureGroup(group: string): Promise<void> {
+    if (!this.groups.has(group)) this.groups.set(group, { next: 0, pending: new Map() });
+  }
+
+  async read(group: string, consumer: string, count: number, blockMs: number): Promise<QueuedUsageEvent[]> {
+    const state = this.group(group);
+    if (state.next >= this.entries.length && blockMs > 0) await this.waitForAppend(blockMs);
+    const delivered = this.entries.slice(state.next, state.next + count);
+    state.next += delivered.length;
+    const now = this.now();
+    for (const entry of delivered) state.pending.set(entry.id, { consumer, deliveredAt: now });
+    return delivered.map(decode);
+  }
+
+  async ack(group: string, ids: readonly string[]): Promise<void> {
+    const state = this.group(group);
+    for (const id of ids) state.pending.delete(id);
+  }
+
+  async claimStale(group: string, consumer: string, minIdleMs: number, count: number): Promise<QueuedUsageEvent[]> {
+    const state = this.group(group);
+    const now = this.now();
+    const claimed: QueuedUsageEvent[] = [];
+    for (const [id, owner] of [...state.pending].sort(([a], [b]) => compareStreamIds(a, b))) {
+      if (claimed.length >= count) break;
+      if (now - owner.deliveredAt < minIdleMs) continue;
+      const entry = this.entries.find((e) => e.id === id);
+      if (!entry) {
+        state.pending.delete(id); // trimmed while pending, as XAUTOCLAIM does
+        continue;
+      }
+      state.pending.set(id, { consumer, deliveredAt: now });
+      claimed.push(decode(entry));
+    }
+    return claimed;
+  }
+
+  async unconsumed(group: string): Promise<QueuedUsageEvent[]> {
+    const state = this.groups.get(group);
+    if (!state) return [];
+    return this.entries.filter((e, i) => i >= state.next || state.pending.has(e.id)).map(decode);
+  }
+
+  async trimConsumed(group: string): Promise<number> {
+    const state = this.groups.get(group);
+    if (!state) return 0;
+    let keep = state.next;
+    for (let i = 0; i < state.next; i += 1) {
+      if (state.pending.has(this.entries[i].id)) {
+        keep = i;
+        break;
+      }
+    }
+    this.entries = this.entries.slice(keep);
+    for (const g of this.groups.values()) g.next = Math.max(g.next - keep, 0);
+    return keep;
+  }
+
+  private group(name: string): GroupState {
+    const state = this.groups.get(name);
+    if (!state) throw new Error(`NOGROUP: no consumer group ${name}`);
+    return state;
+  }
+
+  private waitForAppend(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+}
+
+function decode(entry: { id: string; json: string }): QueuedUsageEvent {
+  return { id: entry.id, event: JSON.parse(entry.json) as UsageEvent };
+}

@@ -1,0 +1,145 @@
+import type { RedisKeys } from '../../redis/keys.js';
+import {
+  CREDIT_SCRIPT,
+  EXPIRE_SCRIPT,
+  FINISH_SCRIPT,
+  LOAD_SCRIPT,
+  RESERVE_SCRIPT,
+  UNINDEX_SCRIPT,
+} from '../../redis/balance-scripts.js';
+import {
+  SETTLED_RETENTION_MS,
+  type BalanceStore,
+  type CreditResult,
+  type HotAccount,
+  type ReserveOptions,
+  type ReserveResult,
+  type SettleResult,
+} from '../balance-store.js';
+import type { RedisConnections } from './connections.js';
+import { LuaScript } from './lua.js';
+
+const reserveScript = new LuaScript(RESERVE_SCRIPT);
+const finishScript = new LuaScript(FINISH_SCRIPT);
+const expireScript = new LuaScript(EXPIRE_SCRIPT);
+const unindexScript = new LuaScript(UNINDEX_SCRIPT);
+const creditScript = new LuaScript(CREDIT_SCRIPT);
+const loadScript = new LuaScript(LOAD_SCRIPT);
+
+/** ZSCAN page size of the reservation index in `expire`. */
+const EXPIRE_BATCH = 500;
+
+function checkAmount(amount: bigint, what: string): string {
+  if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${what} out of range: ${amount}`);
+  return amount.toString();
+}
+
+function nonNegative(amount: bigint, what: string): string {
+  if (amount < 0n) throw new RangeError(`${what} must not be negative: ${amount}`);
+  return checkAmount(amount, what);
+}
+
+/** Redis BalanceStore: one Lua script per operation (layout in shared/ports/balance-store.ts). */
+export class RedisBalanceStore implements BalanceStore {
+  constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
+
+  private accountKeys(accountId: string): string[] {
+    const k = this.keys;
+    return [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId)];
+  }
+
+  async reserve(accountId: string, reservationId: string, amountMicro: bigint, options: ReserveOptions): Promise<ReserveResult> {
+    const expiresAt = options.now + options.ttlMs;
+    const cap = options.spendCap?.capMicro;
+    const keys = this.accountKeys(accountId);
+    const args = [reservationId, nonNegative(amountMicro, 'reservation'), expiresAt, options.spendCap?.tokenId ?? '', cap == null ? '' : nonNegative(cap, 'spend cap')];
+    // One round trip; the index entry goes first, so a crash in between leaves a harmless index
+    // entry, never an unindexed (unexpirable) reservation.
+    const [[indexError], [scriptError, scriptReply]] = (await this.redis.cmd
+      .pipeline()
+      .zadd(this.keys.reservationIndex, 'GT', expiresAt, accountId)
+      .evalsha(reserveScript.sha, keys.length, ...keys, ...args)
+      .exec()) as [[Error | null], [Error | null, unknown]];
+    if (indexError) throw indexError;
+    let reply = scriptReply;
+    if (LuaScript.isNoScript(scriptError)) reply = await reserveScript.run(this.redis.cmd, keys, args);
+    else if (scriptError) throw scriptError;
+    const [status, balance] = reply as [ReserveResult['status'], string];
+    return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
+  }
+
+  settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult> {
+    return this.finish(accountId, reservationId, nonNegative(actualMicro, 'charge'), tokenId ?? '', 'settle');
+  }
+
+  release(accountId: string, reservationId: string): Promise<SettleResult> {
+    return this.finish(accountId, reservationId, '0', '', 'release');
+  }
+
+  private async finish(accountId: string, id: string, actual: string, tokenId: string, mode: 'settle' | 'release'): Promise<SettleResult> {
+    const [status, balance] = (await finishScript.run(this.redis.cmd, this.accountKeys(accountId), [id, actual, tokenId, Date.now(), mode])) as [
+      SettleResult['status'],
+      string,
+    ];
+    return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
+  }
+
+  async expire(now: number): Promise<number> {
+    // Every indexed account is swept (not only those whose latest expiry passed): on a busy
+    // account the latest expiry keeps moving, while a dead node's reservations must still go.
+    let released = 0;
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.cmd.zscan(this.keys.reservationIndex, cursor, 'COUNT', EXPIRE_BATCH);
+      for (let i = 0; i < flat.length; i += 2) {
+        const accountId = flat[i];
+        const [count] = (await expireScript.run(this.redis.cmd, this.accountKeys(accountId), [now, now - SETTLED_RETENTION_MS])) as [number, number];
+        released += count;
+        await unindexScript.run(this.redis.cmd, [this.keys.reservationIndex], [accountId, now]);
+      }
+      cursor = next;
+    } while (cursor !== '0');
+    return released;
+  }
+
+  async credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult> {
+    const keys = [this.keys.balance(accountId), this.keys.appliedCredits(accountId)];
+    const [status, balance] = (await creditScript.run(this.redis.cmd, keys, [idempotencyKey, checkAmount(amountMicro, 'credit')])) as [
+      CreditResult['status'],
+      string,
+    ];
+    return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
+  }
+
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean> {
+    const args = [checkAmount(balanceMicro, 'balance')];
+    for (const [tokenId, spend] of tokenSpend) args.push(tokenId, checkAmount(spend, 'token spend'));
+    const loaded = await loadScript.run(this.redis.cmd, [this.keys.balance(accountId), this.keys.tokenSpend(accountId)], args);
+    return loaded === 1;
+  }
+
+  async inspect(accountId: string): Promise<HotAccount> {
+    const [[, balance], [, reservations], [, spend]] = (await this.redis.cmd
+      .multi()
+      .get(this.keys.balance(accountId))
+      .hgetall(this.keys.reservations(accountId))
+      .hgetall(this.keys.tokenSpend(accountId))
+      .exec()) as [[null, string | null], [null, Record<string, string>], [null, Record<string, string>]];
+    return {
+      balanceMicro: balance === null ? null : BigInt(balance),
+      reservations: Object.entries(reservations).map(([id, value]) => {
+        const [amount, expiresAt, tokenId] = value.split(':');
+        return { id, amountMicro: BigInt(amount), expiresAt: Number(expiresAt), tokenId: tokenId === '' ? null : tokenId };
+      }),
+      tokenSpend: new Map(Object.entries(spend).map(([tokenId, value]) => [tokenId, BigInt(value)])),
+    };
+  }
+
+  async requestLoad(accountId: string): Promise<void> {
+    await this.redis.cmd.publish(this.keys.balanceLoadRequests, accountId);
+  }
+
+  onLoadRequest(listener: (accountId: string) => void): Promise<() => Promise<void>> {
+    return this.redis.subscribe(this.keys.balanceLoadRequests, listener);
+  }
+}

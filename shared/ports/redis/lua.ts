@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** A Lua script run by EVALSHA, loaded on first NOSCRIPT (so the hot path never resends the source). */
+export class LuaScript {
+  /** SHA-1 of the source, for EVALSHA inside a pipeline (see {@link LuaScript.isNoScript}). */
+  readonly sha: string;
+
+  constructor(private readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+
+  /** Runs the script on `redis` with `keys` and `args`. */
+  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!LuaScript.isNoScript(err)) throw err;
+      return redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+
+  /** True for the error Redis answers to EVALSHA of a script it does not hold (yet). */
+  static isNoScript(err: unknown): boolean {
+    return err instanceof Error && err.message.startsWith('NOSCRIPT');
+  }
+}

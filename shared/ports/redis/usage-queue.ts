@@ -1,0 +1,121 @@
+import type { Redis } from 'ioredis';
+import type { UsageEvent } from '../../billing/usage-event.js';
+import type { RedisKeys } from '../../redis/keys.js';
+import { compareStreamIds, nextStreamId } from '../stream-id.js';
+import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
+import type { RedisConnections } from './connections.js';
+
+type StreamEntry = [id: string, fields: string[]];
+
+/** The event field of a stream entry. */
+const FIELD = 'e';
+
+function decode([id, fields]: StreamEntry): QueuedUsageEvent {
+  const at = fields.indexOf(FIELD);
+  return { id, event: JSON.parse(fields[at + 1]) as UsageEvent };
+}
+
+/**
+ * Redis UsageQueue on one stream: XADD, XREADGROUP, XACK, XAUTOCLAIM. Blocking reads use their own
+ * connection (a blocked connection cannot serve other commands), opened on first use.
+ */
+export class RedisUsageQueue implements UsageQueue {
+  private blocking: Redis | undefined;
+
+  constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
+
+  async append(event: UsageEvent): Promise<string> {
+    return (await this.redis.cmd.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event))) as string;
+  }
+
+  async ensureGroup(group: string): Promise<void> {
+    try {
+      await this.redis.cmd.xgroup('CREATE', this.keys.usageStream, group, '0', 'MKSTREAM');
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.startsWith('BUSYGROUP')) throw err;
+    }
+  }
+
+  async read(group: string, consumer: string, count: number, blockMs: number): Promise<QueuedUsageEvent[]> {
+    const stream = this.keys.usageStream;
+    // BLOCK 0 would wait forever: without a wait, do not block at all.
+    const reply = (blockMs > 0
+      ? await this.blocker().xreadgroup('GROUP', group, consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', stream, '>')
+      : await this.redis.cmd.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', stream, '>')) as [string, StreamEntry[]][] | null;
+    return reply?.[0]?.[1].map(decode) ?? [];
+  }
+
+  async ack(group: string, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.cmd.xack(this.keys.usageStream, group, ...ids);
+  }
+
+  async claimStale(group: string, consumer: string, minIdleMs: number, count: number): Promise<QueuedUsageEvent[]> {
+    const claimed: QueuedUsageEvent[] = [];
+    let cursor = '0-0';
+    do {
+      const [next, entries] = (await this.redis.cmd.xautoclaim(this.keys.usageStream, group, consumer, minIdleMs, cursor, 'COUNT', count - claimed.length)) as [
+        string,
+        (StreamEntry | null)[],
+      ];
+      // entries deleted from the stream while pending come back as null
+      for (const entry of entries) if (entry) claimed.push(decode(entry));
+      cursor = next;
+    } while (cursor !== '0-0' && claimed.length < count);
+    return claimed;
+  }
+
+  async unconsumed(group: string): Promise<QueuedUsageEvent[]> {
+    const state = await this.groupState(group);
+    if (!state) return [];
+    const stream = this.keys.usageStream;
+    const from = state.pending.length > 0 ? state.pending[0] : `(${state.lastDelivered}`;
+    const entries = (await this.redis.cmd.xrange(stream, from, '+')) as StreamEntry[];
+    const pending = new Set(state.pending);
+    return entries.filter(([id]) => pending.has(id) || compareStreamIds(id, state.lastDelivered) > 0).map(decode);
+  }
+
+  async trimConsumed(group: string): Promise<number> {
+    const state = await this.groupState(group);
+    if (!state) return 0;
+    const keepFrom = state.pending.length > 0 ? state.pending[0] : nextStreamId(state.lastDelivered);
+    return (await this.redis.cmd.xtrim(this.keys.usageStream, 'MINID', keepFrom)) as number;
+  }
+
+  /** Closes the blocking connection, if opened. */
+  async close(): Promise<void> {
+    await this.blocking?.quit().catch(() => undefined);
+  }
+
+  /** The group's last delivered id and its pending ids (oldest first), or null when there is no such group. */
+  private async groupState(group: string): Promise<{ lastDelivered: string; pending: string[] } | null> {
+    const stream = this.keys.usageStream;
+    let groups: unknown[][];
+    try {
+      groups = (await this.redis.cmd.xinfo('GROUPS', stream)) as unknown[][];
+    } catch {
+      return null; // no stream yet
+    }
+    const info = groups.map(pairsToRecord).find((g) => g.name === group);
+    if (!info) return null;
+    const pending: string[] = [];
+    let start = '-';
+    for (;;) {
+      const page = (await this.redis.cmd.xpending(stream, group, start, '+', 1000)) as [string, string, number, number][];
+      for (const [id] of page) pending.push(id);
+      if (page.length < 1000) break;
+      start = `(${page[page.length - 1][0]}`;
+    }
+    return { lastDelivered: String(info['last-delivered-id']), pending };
+  }
+
+  private blocker(): Redis {
+    this.blocking ??= this.redis.cmd.duplicate();
+    return this.blocking;
+  }
+}
+
+function pairsToRecord(flat: unknown[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) record[String(flat[i])] = flat[i + 1];
+  return record;
+}

@@ -1,0 +1,106 @@
+/**
+ * The Lua scripts behind the Redis BalanceStore (see shared/ports/balance-store.ts for the key
+ * layout). Each script touches only the keys of ONE account (same `{acct:ID}` hash tag), so it
+ * runs on Redis Cluster too. Amounts travel as decimal strings and stay below 2^53 (Lua doubles).
+ * Every script answers `{status, balance}` with the balance as a string ('' when not loaded).
+ */
+
+/** KEYS: balance, reservations, settled, token-spend. ARGV: id, amount, expiresAt, tokenId ('' none), cap ('' none). */
+export const RESERVE_SCRIPT = `
+local bal = redis.call('GET', KEYS[1])
+if not bal then return {'unknown', ''} end
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 or redis.call('ZSCORE', KEYS[3], ARGV[1]) then
+  return {'duplicate', bal}
+end
+local amount = tonumber(ARGV[2])
+if ARGV[5] ~= '' then
+  local spent = tonumber(redis.call('HGET', KEYS[4], ARGV[4]) or '0')
+  if spent + amount > tonumber(ARGV[5]) then return {'cap_reached', bal} end
+end
+if tonumber(bal) < amount then return {'insufficient', bal} end
+redis.call('DECRBY', KEYS[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. ARGV[4])
+if ARGV[4] ~= '' then redis.call('HINCRBY', KEYS[4], ARGV[4], ARGV[2]) end
+return {'ok', redis.call('GET', KEYS[1])}
+`;
+
+/**
+ * Settle (mode 'settle') or release (mode 'release') once.
+ * KEYS: balance, reservations, settled, token-spend. ARGV: id, actual, tokenId ('' none), now, mode.
+ */
+export const FINISH_SCRIPT = `
+local bal = redis.call('GET', KEYS[1])
+if not bal then return {'unknown', ''} end
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return {'duplicate', bal} end
+local entry = redis.call('HGET', KEYS[2], ARGV[1])
+local reserved = 0
+local token = ARGV[3]
+local status
+if entry then
+  local amount, _, owner = string.match(entry, '^(%d+):(%d+):(.*)$')
+  reserved = tonumber(amount)
+  token = owner
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  status = ARGV[5] == 'release' and 'released' or 'settled'
+else
+  -- already expired: a release has nothing left to give back; a settle still charges the cost
+  status = ARGV[5] == 'release' and 'released' or 'expired'
+end
+local actual = 0
+if ARGV[5] == 'settle' then actual = tonumber(ARGV[2]) end
+if reserved - actual ~= 0 then
+  redis.call('INCRBY', KEYS[1], reserved - actual)
+  if token ~= '' then redis.call('HINCRBY', KEYS[4], token, actual - reserved) end
+end
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
+return {status, redis.call('GET', KEYS[1])}
+`;
+
+/**
+ * Releases the expired reservations of one account and forgets old settled ids.
+ * KEYS: balance, reservations, settled, token-spend. ARGV: now, settled ids older than this are forgotten.
+ * Returns {released, still open}.
+ */
+export const EXPIRE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local entries = redis.call('HGETALL', KEYS[2])
+local released = 0
+local loaded = redis.call('EXISTS', KEYS[1]) == 1
+for i = 1, #entries, 2 do
+  local amount, expiresAt, token = string.match(entries[i + 1], '^(%d+):(%d+):(.*)$')
+  if tonumber(expiresAt) <= now then
+    redis.call('HDEL', KEYS[2], entries[i])
+    if loaded then redis.call('INCRBY', KEYS[1], amount) end
+    if token ~= '' then redis.call('HINCRBY', KEYS[4], token, -tonumber(amount)) end
+    released = released + 1
+  end
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[2])
+return {released, redis.call('HLEN', KEYS[2])}
+`;
+
+/** Removes an account from the reservation index unless a newer reservation raised its score. KEYS: index. ARGV: account, now. */
+export const UNINDEX_SCRIPT = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) <= tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+`;
+
+/** KEYS: balance, credits. ARGV: idempotency key, signed amount. */
+export const CREDIT_SCRIPT = `
+local bal = redis.call('GET', KEYS[1])
+if not bal then return {'unknown', ''} end
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {'duplicate', bal} end
+redis.call('INCRBY', KEYS[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return {'applied', redis.call('GET', KEYS[1])}
+`;
+
+/** KEYS: balance, token-spend. ARGV: balance, then token id / spend pairs. Loads only a missing balance. */
+export const LOAD_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+return 1
+`;

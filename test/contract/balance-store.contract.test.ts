@@ -1,0 +1,127 @@
+import { describeContract } from './harness.js';
+
+const T0 = 1_800_000_000_000;
+const reserveAt = (now: number, ttlMs = 60_000) => ({ ttlMs, now });
+
+describeContract('BalanceStore', (ports) => {
+  const b = () => ports().balances;
+
+  test('an account that was never loaded is unknown: no reserve, no credit, no settle', async () => {
+    expect(await b().reserve('a', 'r1', 10n, reserveAt(T0))).toEqual({ status: 'unknown' });
+    expect(await b().credit('a', 10n, 'k1')).toEqual({ status: 'unknown' });
+    expect(await b().settle('a', 'r1', 10n, null)).toEqual({ status: 'unknown' });
+    expect((await b().inspect('a')).balanceMicro).toBeNull();
+  });
+
+  test('load sets a missing balance only, never overwrites one', async () => {
+    expect(await b().load('a', 1000n, new Map([['t1', 50n]]))).toBe(true);
+    expect(await b().load('a', 5n, new Map())).toBe(false);
+    const hot = await b().inspect('a');
+    expect(hot.balanceMicro).toBe(1000n);
+    expect(hot.tokenSpend.get('t1')).toBe(50n);
+  });
+
+  test('reserve takes the amount off the spendable balance; insufficient leaves it untouched', async () => {
+    await b().load('a', 1000n, new Map());
+    expect(await b().reserve('a', 'r1', 600n, reserveAt(T0))).toEqual({ status: 'ok', balanceMicro: 400n });
+    expect(await b().reserve('a', 'r2', 401n, reserveAt(T0))).toEqual({ status: 'insufficient', balanceMicro: 400n });
+    expect(await b().reserve('a', 'r3', 400n, reserveAt(T0))).toEqual({ status: 'ok', balanceMicro: 0n });
+    expect(await b().reserve('a', 'r1', 1n, reserveAt(T0))).toEqual({ status: 'duplicate', balanceMicro: 0n });
+    const hot = await b().inspect('a');
+    expect(hot.reservations.map((r) => [r.id, r.amountMicro, r.expiresAt]).sort()).toEqual([
+      ['r1', 600n, T0 + 60_000],
+      ['r3', 400n, T0 + 60_000],
+    ]);
+  });
+
+  test('settle charges the actual cost, gives back the rest, and happens once', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().reserve('a', 'r1', 600n, reserveAt(T0));
+    expect(await b().settle('a', 'r1', 250n, null)).toEqual({ status: 'settled', balanceMicro: 750n });
+    expect(await b().settle('a', 'r1', 250n, null)).toEqual({ status: 'duplicate', balanceMicro: 750n });
+    expect(await b().release('a', 'r1')).toEqual({ status: 'duplicate', balanceMicro: 750n });
+    expect((await b().inspect('a')).reservations).toEqual([]);
+  });
+
+  test('a settle above the reservation (under-estimate) may take the balance below zero', async () => {
+    await b().load('a', 100n, new Map());
+    await b().reserve('a', 'r1', 100n, reserveAt(T0));
+    expect(await b().settle('a', 'r1', 130n, null)).toEqual({ status: 'settled', balanceMicro: -30n });
+    expect(await b().reserve('a', 'r2', 1n, reserveAt(T0))).toMatchObject({ status: 'insufficient' });
+  });
+
+  test('release gives back everything, once; a settle after a release charges nothing', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().reserve('a', 'r1', 600n, reserveAt(T0));
+    expect(await b().release('a', 'r1')).toEqual({ status: 'released', balanceMicro: 1000n });
+    expect(await b().release('a', 'r1')).toEqual({ status: 'duplicate', balanceMicro: 1000n });
+    expect(await b().settle('a', 'r1', 300n, null)).toEqual({ status: 'duplicate', balanceMicro: 1000n });
+  });
+
+  test('expire releases only reservations past their expiry (a dead node), once', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().load('b', 1000n, new Map());
+    await b().reserve('a', 'short', 100n, reserveAt(T0, 1_000));
+    await b().reserve('a', 'long', 200n, reserveAt(T0, 10_000));
+    await b().reserve('b', 'other', 300n, reserveAt(T0, 5_000));
+    expect(await b().expire(T0 + 999)).toBe(0);
+    expect(await b().expire(T0 + 5_000)).toBe(2);
+    expect((await b().inspect('a')).balanceMicro).toBe(800n);
+    expect((await b().inspect('b')).balanceMicro).toBe(1000n);
+    expect(await b().expire(T0 + 5_000)).toBe(0);
+    expect(await b().expire(T0 + 10_000)).toBe(1);
+    expect((await b().inspect('a')).balanceMicro).toBe(1000n);
+    expect((await b().inspect('a')).reservations).toEqual([]);
+  });
+
+  test('a settle after expiry still charges the actual cost (the upstream did the work)', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().reserve('a', 'slow', 500n, { ...reserveAt(T0, 1_000), spendCap: { tokenId: 't1', capMicro: null } });
+    await b().expire(T0 + 1_000);
+    expect(await b().settle('a', 'slow', 120n, 't1')).toEqual({ status: 'expired', balanceMicro: 880n });
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(120n);
+  });
+
+  test('token spending caps count open reservations and settled charges atomically', async () => {
+    await b().load('a', 10_000n, new Map([['t1', 100n]]));
+    const cap = { tokenId: 't1', capMicro: 1000n };
+    expect(await b().reserve('a', 'r1', 600n, { ...reserveAt(T0), spendCap: cap })).toMatchObject({ status: 'ok' });
+    expect(await b().reserve('a', 'r2', 301n, { ...reserveAt(T0), spendCap: cap })).toEqual({ status: 'cap_reached', balanceMicro: 9400n });
+    await b().settle('a', 'r1', 200n, 't1');
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(300n);
+    expect(await b().reserve('a', 'r2', 700n, { ...reserveAt(T0), spendCap: cap })).toMatchObject({ status: 'ok' });
+    await b().release('a', 'r2');
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(300n);
+    // another token of the same account has its own spend
+    expect(await b().reserve('a', 'r3', 900n, { ...reserveAt(T0), spendCap: { tokenId: 't2', capMicro: 1000n } })).toMatchObject({ status: 'ok' });
+  });
+
+  test('a credit reaches the balance once per idempotency key; debits are negative credits', async () => {
+    await b().load('a', 0n, new Map());
+    expect(await b().credit('a', 71_234_000n, 'topup:1')).toEqual({ status: 'applied', balanceMicro: 71_234_000n });
+    expect(await b().credit('a', 71_234_000n, 'topup:1')).toEqual({ status: 'duplicate', balanceMicro: 71_234_000n });
+    expect(await b().credit('a', -1_000_000n, 'adjust:1')).toEqual({ status: 'applied', balanceMicro: 70_234_000n });
+  });
+
+  test('concurrent reserves never take more than the balance', async () => {
+    await b().load('a', 1000n, new Map());
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => b().reserve('a', `r${i}`, 30n, reserveAt(T0))));
+    expect(results.filter((r) => r.status === 'ok')).toHaveLength(33);
+    expect((await b().inspect('a')).balanceMicro).toBe(10n);
+  });
+
+  test('amounts beyond 2^53 are refused rather than rounded', async () => {
+    await b().load('a', 0n, new Map());
+    await expect(b().credit('a', 2n ** 60n, 'big')).rejects.toThrow(RangeError);
+    await expect(b().reserve('a', 'neg', -1n, reserveAt(T0))).rejects.toThrow(RangeError);
+  });
+
+  test('load requests reach subscribers', async () => {
+    const seen: string[] = [];
+    const unsubscribe = await b().onLoadRequest((id) => seen.push(id));
+    await b().requestLoad('acct-1');
+    for (let i = 0; i < 100 && seen.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual(['acct-1']);
+    await unsubscribe();
+  });
+});

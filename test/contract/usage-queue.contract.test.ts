@@ -1,0 +1,60 @@
+import { sampleUsageEvent } from '../support/usage-event.js';
+import { describeContract } from './harness.js';
+
+describeContract('UsageQueue', (ports) => {
+  const q = () => ports().usage;
+
+  test('a group reads every event appended before it was created, in order, once', async () => {
+    await q().append(sampleUsageEvent({ eventId: 'e1' }));
+    await q().append(sampleUsageEvent({ eventId: 'e2' }));
+    await q().ensureGroup('g');
+    await q().ensureGroup('g'); // idempotent
+    const first = await q().read('g', 'c1', 10, 0);
+    expect(first.map((e) => e.event.eventId)).toEqual(['e1', 'e2']);
+    expect(first[0].event).toEqual(expect.objectContaining({ usage: expect.objectContaining({ input: 10, output: 20 }) }));
+    expect(await q().read('g', 'c2', 10, 0)).toEqual([]);
+  });
+
+  test('count bounds a read; a blocking read wakes on append', async () => {
+    await q().ensureGroup('g');
+    for (const id of ['a', 'b', 'c']) await q().append(sampleUsageEvent({ eventId: id }));
+    expect((await q().read('g', 'c1', 2, 0)).map((e) => e.event.eventId)).toEqual(['a', 'b']);
+    expect((await q().read('g', 'c1', 2, 0)).map((e) => e.event.eventId)).toEqual(['c']);
+    const waiting = q().read('g', 'c1', 10, 5_000);
+    await new Promise((r) => setTimeout(r, 50));
+    await q().append(sampleUsageEvent({ eventId: 'd' }));
+    expect((await waiting).map((e) => e.event.eventId)).toEqual(['d']);
+  });
+
+  test('unacknowledged events stay pending and are claimed by another consumer; acked ones are not', async () => {
+    await q().ensureGroup('g');
+    await q().append(sampleUsageEvent({ eventId: 'e1' }));
+    await q().append(sampleUsageEvent({ eventId: 'e2' }));
+    const read = await q().read('g', 'dead', 10, 0);
+    await q().ack('g', [read[0].id]);
+    // not idle long enough yet
+    expect(await q().claimStale('g', 'alive', 60_000, 10)).toEqual([]);
+    const claimed = await q().claimStale('g', 'alive', 0, 10);
+    expect(claimed.map((e) => e.event.eventId)).toEqual(['e2']);
+    await q().ack('g', [claimed[0].id]);
+    expect(await q().claimStale('g', 'alive', 0, 10)).toEqual([]);
+  });
+
+  test('unconsumed lists pending and never-delivered events; trimming keeps them', async () => {
+    await q().ensureGroup('g');
+    for (const id of ['e1', 'e2', 'e3', 'e4']) await q().append(sampleUsageEvent({ eventId: id }));
+    const read = await q().read('g', 'c', 2, 0);
+    await q().ack('g', [read[0].id]);
+    expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['e2', 'e3', 'e4']);
+    expect(await q().trimConsumed('g')).toBe(1);
+    expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['e2', 'e3', 'e4']);
+    await q().ack('g', [read[1].id]);
+    expect((await q().read('g', 'c', 10, 0)).map((e) => e.event.eventId)).toEqual(['e3', 'e4']);
+    expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['e3', 'e4']);
+  });
+
+  test('a group that does not exist has nothing unconsumed', async () => {
+    expect(await q().unconsumed('nope')).toEqual([]);
+    expect(await q().trimConsumed('nope')).toBe(0);
+  });
+});
