@@ -1,9 +1,11 @@
 import { RedisKeys } from '../redis/keys.js';
 import type { Ports } from './ports.js';
+import { MemoryConfigBus } from './memory/config-bus.js';
 import { MemoryBalanceStore } from './memory/balance-store.js';
 import { MemoryEphemeralStore } from './memory/ephemeral-store.js';
 import { MemoryTokenStore } from './memory/token-store.js';
 import { MemoryUsageQueue } from './memory/usage-queue.js';
+import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections } from './redis/connections.js';
 import { RedisEphemeralStore } from './redis/ephemeral-store.js';
@@ -23,6 +25,7 @@ export function redisPorts(url: string, prefix: string): Ports & { redis: RedisC
     ephemeral: new RedisEphemeralStore(redis, keys),
     balances: new RedisBalanceStore(redis, keys),
     usage,
+    configBus: new RedisConfigBus(redis, keys),
     close: async () => {
       await usage.close();
       await redis.close();
@@ -38,6 +41,7 @@ export function memoryPorts(): Ports {
     ephemeral: new MemoryEphemeralStore(),
     balances: new MemoryBalanceStore(),
     usage: new MemoryUsageQueue(),
+    configBus: new MemoryConfigBus(),
     close: async () => undefined,
   };
 }

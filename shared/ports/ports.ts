@@ -1,3 +1,4 @@
+import type { ConfigBus } from './config-bus.js';
 import type { BalanceStore } from './balance-store.js';
 import type { EphemeralStore } from './ephemeral-store.js';
 import type { TokenStore } from './token-store.js';
@@ -16,6 +17,8 @@ export interface Ports {
   readonly balances: BalanceStore;
   /** Usage events from data planes to the control plane (contract item 4). */
   readonly usage: UsageQueue;
+  /** Routing snapshots (control plane -> data planes) and data-plane heartbeats. */
+  readonly configBus: ConfigBus;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -32,9 +32,22 @@ export class RedisKeys {
     return `${this.prefix}gql:`;
   }
 
-  /** The whole routing snapshot. */
+  /**
+   * The whole routing snapshot (JSON). The `{snapshot}` hash tag keeps it, its head and its
+   * revision counter in one Cluster slot, because the publish script writes them together.
+   */
   get snapshot(): string {
-    return `${this.prefix}snapshot`;
+    return `${this.prefix}{snapshot}`;
+  }
+
+  /** `{revision, hash, createdAt}` of the stored snapshot, so it can be checked without reading it whole. */
+  get snapshotHead(): string {
+    return `${this.prefix}{snapshot}:head`;
+  }
+
+  /** Counter allocating snapshot revisions (INCR). */
+  get snapshotRevision(): string {
+    return `${this.prefix}{snapshot}:revision`;
   }
 
   /** Channel announcing `{revision, hash}` of a new snapshot. */

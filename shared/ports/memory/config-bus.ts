@@ -1,0 +1,47 @@
+import { headOf, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
+
+/** In-process ConfigBus for all-in-one mode: same semantics as Redis, values kept serialised. */
+export class MemoryConfigBus implements ConfigBus {
+  private revision = 0;
+  private snapshot: string | null = null;
+  private head: SnapshotHead | null = null;
+  private readonly heartbeats = new Map<string, string>();
+  private readonly listeners = new Set<(announcement: SnapshotAnnouncement) => void>();
+
+  async allocateRevision(): Promise<number> {
+    this.revision += 1;
+    return this.revision;
+  }
+
+  async publishSnapshot(snapshot: RoutingSnapshot): Promise<boolean> {
+    if (this.head && this.head.revision >= snapshot.revision) return false;
+    this.snapshot = JSON.stringify(snapshot);
+    this.head = headOf(snapshot);
+    for (const l of this.listeners) l({ revision: snapshot.revision, hash: snapshot.hash });
+    return true;
+  }
+
+  async readSnapshot(): Promise<string | null> {
+    return this.snapshot;
+  }
+
+  async readHead(): Promise<SnapshotHead | null> {
+    return this.head && { ...this.head };
+  }
+
+  async onAnnouncement(listener: (announcement: SnapshotAnnouncement) => void): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    return async () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void> {
+    this.heartbeats.set(beat.node, JSON.stringify(beat));
+  }
+
+  async readHeartbeats(): Promise<DataPlaneHeartbeat[]> {
+    return [...this.heartbeats.keys()].sort().map((node) => JSON.parse(this.heartbeats.get(node)!) as DataPlaneHeartbeat);
+  }
+}

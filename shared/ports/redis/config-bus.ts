@@ -1,0 +1,71 @@
+import { headOf, parseAnnouncement, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
+import type { RedisKeys } from '../../redis/keys.js';
+import type { RedisConnections } from './connections.js';
+
+/**
+ * Writes the snapshot and its head and announces `{revision, hash}`, unless a snapshot of the same
+ * or a higher revision is stored already (a slower control-plane instance must not roll back a
+ * newer one). KEYS: snapshot, head. ARGV: revision, snapshot JSON, head JSON, announcement JSON,
+ * announcement channel.
+ */
+const PUBLISH_SCRIPT = `
+local head = redis.call('GET', KEYS[2])
+if head and tonumber(cjson.decode(head).revision) >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('PUBLISH', ARGV[5], ARGV[4])
+return 1
+`;
+
+/** Redis ConfigBus: snapshot, head and revision counter under `{snapshot}`, heartbeats in one hash. */
+export class RedisConfigBus implements ConfigBus {
+  constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
+
+  allocateRevision(): Promise<number> {
+    return this.redis.cmd.incr(this.keys.snapshotRevision);
+  }
+
+  async publishSnapshot(snapshot: RoutingSnapshot): Promise<boolean> {
+    const announcement: SnapshotAnnouncement = { revision: snapshot.revision, hash: snapshot.hash };
+    const stored = await this.redis.cmd.eval(
+      PUBLISH_SCRIPT,
+      2,
+      this.keys.snapshot,
+      this.keys.snapshotHead,
+      String(snapshot.revision),
+      JSON.stringify(snapshot),
+      JSON.stringify(headOf(snapshot)),
+      JSON.stringify(announcement),
+      this.keys.snapshotAnnouncements,
+    );
+    return stored === 1;
+  }
+
+  readSnapshot(): Promise<string | null> {
+    return this.redis.cmd.get(this.keys.snapshot);
+  }
+
+  async readHead(): Promise<SnapshotHead | null> {
+    const raw = await this.redis.cmd.get(this.keys.snapshotHead);
+    return raw === null ? null : (JSON.parse(raw) as SnapshotHead);
+  }
+
+  onAnnouncement(listener: (announcement: SnapshotAnnouncement) => void): Promise<() => Promise<void>> {
+    return this.redis.subscribe(this.keys.snapshotAnnouncements, (message) => {
+      const announcement = parseAnnouncement(message);
+      if (announcement) listener(announcement);
+    });
+  }
+
+  async writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void> {
+    await this.redis.cmd.hset(this.keys.heartbeats, beat.node, JSON.stringify(beat));
+  }
+
+  async readHeartbeats(): Promise<DataPlaneHeartbeat[]> {
+    const all = await this.redis.cmd.hgetall(this.keys.heartbeats);
+    return Object.keys(all)
+      .sort()
+      .map((node) => JSON.parse(all[node]) as DataPlaneHeartbeat);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The routing snapshot: everything a data plane routes and charges by, pushed whole by the control
+ * plane through the config bus (DESIGN.md, contract item 1). Plain JSON: no ORM types, no
+ * secrets in clear (upstream keys travel SecretBox-sealed with SECRET_KEY), decimals as strings.
+ */
+import type { WireFormat } from '../formats.js';
+import type { BillingMode, ModelPrices } from '../pricing/prices.js';
+
+/** Bumped on any incompatible change; a data plane refuses a snapshot of another version. */
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/** Whether a group or channel takes traffic at all (health is separate). */
+export type SnapshotStatus = 'active' | 'disabled';
+
+/** A routing pool of channels with a price multiplier. */
+export interface SnapshotGroup {
+  /** Stable id, e.g. `alpha_code`; token records name groups by it. */
+  name: string;
+  /** Wire formats a token may use through this group. */
+  formats: WireFormat[];
+  recommendedFormat: WireFormat;
+  /** Group price multiplier, a positive decimal string such as "4.5". */
+  multiplier: string;
+  billing: BillingMode;
+  /** May tokens without groups be routed here automatically? */
+  autoRoute: boolean;
+  status: SnapshotStatus;
+}
+
+/** Upstream kinds; `demo` answers every format locally without a key. */
+export const CHANNEL_KINDS = ['openai', 'azure-openai', 'anthropic', 'gemini', 'openai-compatible', 'demo'] as const;
+
+/** One of {@link CHANNEL_KINDS}. */
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** One upstream API key of a channel. */
+export interface SnapshotChannelKey {
+  id: string;
+  /** The key sealed by `SecretBox.encrypt` (the same ciphertext the database holds). */
+  sealed: string;
+  /** False once the upstream said the key is invalid (or an admin disabled it). */
+  enabled: boolean;
+}
+
+/** A model a channel serves, under the name the upstream knows it by. */
+export interface SnapshotChannelModel {
+  /** Our model id (see {@link SnapshotModel.id}). */
+  model: string;
+  /** The name sent upstream (equal to `model` when there is no mapping). */
+  upstreamModel: string;
+}
+
+/** Upstream time limits, in milliseconds. */
+export interface SnapshotTimeouts {
+  connectMs: number;
+  /** Until the first response byte (headers or first stream event). */
+  firstByteMs: number;
+  /** The whole exchange, stream included. */
+  totalMs: number;
+}
+
+/** Azure OpenAI specifics. */
+export interface SnapshotAzureOptions {
+  /** The `api-version` query parameter. */
+  apiVersion: string;
+  /** Deployment used for a model without a mapping of its own; null = the upstream model name. */
+  deployment: string | null;
+}
+
+/** An upstream endpoint with its keys and the models it serves. */
+export interface SnapshotChannel {
+  id: string;
+  name: string;
+  kind: ChannelKind;
+  /** Built-in demo channel: marked as such everywhere. */
+  isDemo: boolean;
+  /** http(s) base URL; null only for the demo kind. */
+  baseUrl: string | null;
+  keys: SnapshotChannelKey[];
+  models: SnapshotChannelModel[];
+  timeouts: SnapshotTimeouts;
+  /** Set for the `azure-openai` kind only. */
+  azure: SnapshotAzureOptions | null;
+  status: SnapshotStatus;
+}
+
+/** A channel's place in a group: tried by priority level (higher first), weighted within a level. */
+export interface SnapshotMembership {
+  group: string;
+  channelId: string;
+  /** Integer; higher levels are tried first. */
+  priority: number;
+  /** Positive integer; relative share within the priority level. */
+  weight: number;
+}
+
+/** What a model produces, which decides the price it must have. */
+export type ModelKind = 'text' | 'image' | 'video';
+
+/** Context and output limits in tokens; null = unknown. */
+export interface SnapshotModelLimits {
+  contextTokens: number | null;
+  maxOutputTokens: number | null;
+}
+
+/** A callable model with its official USD prices. */
+export interface SnapshotModel {
+  /** The id clients send, e.g. `claude-sonnet-4-5`. */
+  id: string;
+  /** Other names clients may send for it. */
+  aliases: string[];
+  vendor: string;
+  kind: ModelKind;
+  prices: ModelPrices;
+  /** Model multiplier, a positive decimal string (default "1"). */
+  multiplier: string;
+  limits: SnapshotModelLimits;
+  /** Used when a request sets no output limit and the format requires one (messages); null = none. */
+  defaultMaxOutputTokens: number | null;
+}
+
+/** A JSON value, for {@link SnapshotSettings}. */
+export type SettingValue = string | number | boolean | null;
+
+/** Runtime settings for the data planes (health thresholds, limits...), by dotted name. */
+export type SnapshotSettings = Record<string, SettingValue>;
+
+/** Everything the hash covers. */
+export interface SnapshotContent {
+  schemaVersion: number;
+  groups: SnapshotGroup[];
+  channels: SnapshotChannel[];
+  memberships: SnapshotMembership[];
+  models: SnapshotModel[];
+  /** RMB per USD in force, a positive decimal string such as "7.2". */
+  exchangeRate: string;
+  settings: SnapshotSettings;
+}
+
+/** The snapshot as written to the bus: content plus revision, content hash and creation time. */
+export interface RoutingSnapshot extends SnapshotContent {
+  /** Monotonically increasing across control-plane restarts and instances (allocated on the bus). */
+  revision: number;
+  /** Hex sha256 of the canonical JSON of the content (see `snapshotHash`). */
+  hash: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** What is published on each new snapshot: small, because pub/sub is lossy and the key holds the rest. */
+export interface SnapshotAnnouncement {
+  revision: number;
+  hash: string;
+}
+
+/** What the bus keeps next to the snapshot, so readers can check it without fetching it whole. */
+export interface SnapshotHead extends SnapshotAnnouncement {
+  /** ISO 8601 creation time of the snapshot: how long data planes have had to apply it. */
+  createdAt: string;
+}

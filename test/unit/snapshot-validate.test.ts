@@ -1,0 +1,71 @@
+import { canonicalJson, sealSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
+import type { RoutingSnapshot, SnapshotContent } from '../../shared/snapshot/types.js';
+import { validateSnapshot } from '../../shared/snapshot/validate.js';
+import { sampleContent } from '../support/snapshot.js';
+
+const at = new Date('2026-11-22T00:00:00Z');
+
+/** Seals `content` after `edit`, so the hash matches and only the edited field is wrong. */
+function sealedWith(edit: (c: SnapshotContent) => void): RoutingSnapshot {
+  const content = sampleContent();
+  edit(content);
+  return sealSnapshot(content, 7, at);
+}
+
+test('a sealed sample snapshot is valid', () => {
+  expect(validateSnapshot(sealSnapshot(sampleContent(), 1, at))).toEqual([]);
+});
+
+test('the hash ignores key order, revision and creation time, but not content', () => {
+  const content = sampleContent();
+  const reordered = JSON.parse(canonicalJson(content)) as SnapshotContent; // keys now sorted
+  expect(Object.keys(reordered)).not.toEqual(Object.keys(content));
+  expect(snapshotHash(reordered)).toBe(snapshotHash(content));
+  expect(sealSnapshot(content, 1, at).hash).toBe(sealSnapshot(content, 9, new Date()).hash);
+  expect(snapshotHash({ ...content, exchangeRate: '7.21' })).not.toBe(snapshotHash(content));
+});
+
+test('content changed after sealing is caught by the hash', () => {
+  const snapshot = sealSnapshot(sampleContent(), 1, at);
+  snapshot.groups[0].multiplier = '0.01';
+  expect(validateSnapshot(snapshot)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
+});
+
+test.each<[string, (c: SnapshotContent) => void, string]>([
+  ['unknown wire format', (c) => void (c.groups[0].formats = ['chat-completions', 'smoke-signals' as never]), 'groups[0].formats[1]: unknown wire format "smoke-signals"'],
+  ['recommended format outside the formats', (c) => void (c.groups[1].recommendedFormat = 'messages'), 'groups[1].recommendedFormat: must be one of the group formats'],
+  ['zero group multiplier', (c) => void (c.groups[0].multiplier = '0'), 'groups[0].multiplier: must be a positive decimal string'],
+  ['negative model multiplier', (c) => void (c.models[0].multiplier = '-1'), 'models[0].multiplier: must be a positive decimal string'],
+  ['multiplier as a number', (c) => void (c.groups[0].multiplier = 1.5 as never), 'groups[0].multiplier: must be a positive decimal string'],
+  ['negative price', (c) => void (c.models[0].prices = { input: '-3', output: '15' }), 'models[0].prices.input'],
+  ['unknown price kind', (c) => void (c.models[0].prices = { input: '3', output: '15', inptu: '1' } as never), 'models[0].prices.inptu: is not a price kind'],
+  ['duplicate model id', (c) => void (c.models[1].id = 'claude-y'), 'models[1].id: duplicate model id or alias "claude-y"'],
+  ['alias equal to another model id', (c) => void (c.models[2].aliases = ['claude-y']), 'models[2].aliases[0]: duplicate model id or alias "claude-y"'],
+  ['non-http base URL', (c) => void (c.channels[0].baseUrl = 'ftp://files.example.test'), 'channels[0].baseUrl: must be an http(s) URL (null only for the demo kind)'],
+  ['unknown channel kind', (c) => void (c.channels[0].kind = 'carrier-pigeon' as never), 'channels[0].kind: must be one of'],
+  ['key not sealed', (c) => void (c.channels[0].keys[0].sealed = 'sk-plain-text'), 'channels[0].keys[0].sealed: must be a string matching'],
+  ['membership in an unknown group', (c) => void (c.memberships[0].group = 'nope'), 'memberships[0].group: unknown group "nope"'],
+  ['membership of an unknown channel', (c) => void (c.memberships[0].channelId = 'nope'), 'memberships[0].channelId: unknown channel "nope"'],
+  ['zero weight', (c) => void (c.memberships[0].weight = 0), 'memberships[0].weight: must be an integer >= 1'],
+  ['duplicate membership', (c) => void (c.memberships[1].channelId = 'ch-a'), 'memberships[1]: duplicate membership "alpha / ch-a"'],
+  ['bad exchange rate', (c) => void (c.exchangeRate = '7,2'), 'exchangeRate: must be a positive decimal string'],
+  ['azure channel without options', (c) => void (c.channels[0].kind = 'azure-openai'), 'channels[0].azure: must be an object'],
+  ['nested setting', (c) => void (c.settings = { 'health.window': { minutes: 5 } as never }), 'settings.health.window: must be a string, number, boolean or null'],
+])('refuses %s, naming the field', (_name, edit, expected) => {
+  const problems = validateSnapshot(sealedWith(edit));
+  expect(problems.some((p) => p.startsWith(expected))).toBe(true);
+});
+
+test('another schema version is refused without field noise', () => {
+  const snapshot = { ...sealSnapshot(sampleContent(), 1, at), schemaVersion: 2, groups: 'garbage' };
+  expect(validateSnapshot(snapshot)).toEqual(["schemaVersion: must be 1 (this data plane's schema), got 2"]);
+});
+
+test('non-objects and missing sections are reported, never thrown', () => {
+  expect(validateSnapshot(null)).toEqual(['snapshot: must be an object']);
+  expect(validateSnapshot([1])).toEqual(['snapshot: must be an object']);
+  const problems = validateSnapshot({ schemaVersion: 1 });
+  expect(problems).toEqual(
+    expect.arrayContaining(['revision: must be an integer >= 1', 'groups: must be an array', 'models: must be an array', 'exchangeRate: must be a positive decimal string']),
+  );
+});
