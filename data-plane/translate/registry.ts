@@ -5,6 +5,7 @@ import { MessagesToChatTranslator } from './messages-to-chat.js';
 import { ChatToGeminiTranslator } from './chat-to-gemini.js';
 import { GeminiToChatTranslator } from './gemini-to-chat.js';
 import { ResponsesToChatTranslator } from './responses-to-chat.js';
+import { ChatToResponsesTranslator } from './chat-to-responses.js';
 
 type Factory = () => Translator;
 
@@ -15,6 +16,7 @@ const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
   'chat-completions>generateContent': () => new ChatToGeminiTranslator(),
   'generateContent>chat-completions': () => new GeminiToChatTranslator(),
   'responses>chat-completions': () => new ResponsesToChatTranslator(),
+  'chat-completions>responses': () => new ChatToResponsesTranslator(),
 };
 
 /** A fresh translator for one request from `from` (client) to `to` (upstream), or undefined when the pair is not supported. */
