@@ -7,7 +7,7 @@ import type { ControlPlaneConfig } from './config.js';
 import { ormConfig } from './db/orm.config.js';
 import { createEventBus } from './graphql/pubsub.js';
 import { startControlPlaneServer, type ControlPlaneServer } from './server.js';
-import { Services } from './services.js';
+import { Services, type ServiceOverrides } from './services.js';
 
 const log = createLogger('control-plane');
 
@@ -29,15 +29,17 @@ export async function openDatabase(databaseUrl: string): Promise<MikroORM> {
 /**
  * Starts a control plane on an already resolved database URL and secret key. `ports` is given in
  * all-in-one mode (shared with the in-process data plane); otherwise built from REDIS_URL.
+ * `overrides` are for tests and embedders (see ServiceOverrides).
  */
 export async function startControlPlane(
   config: ControlPlaneConfig,
   resolved: { databaseUrl: string; secretKey: string; ports?: Ports },
+  overrides: ServiceOverrides = {},
 ): Promise<ControlPlane> {
   const orm = await openDatabase(resolved.databaseUrl);
   const ports = resolved.ports ?? (config.redisUrl ? redisPorts(config.redisUrl, config.redisPrefix) : memoryPorts());
   const events = createEventBus(config.redisUrl, config.redisPrefix);
-  const services = new Services({ orm, ports, events, secrets: new SecretBox(resolved.secretKey), config });
+  const services = new Services({ orm, ports, events, secrets: new SecretBox(resolved.secretKey), config }, overrides);
   await services.start();
   const server = await startControlPlaneServer(services, config.port, config.host);
   return {

@@ -1,4 +1,5 @@
 import { EnvReader } from '../shared/config/env.js';
+import { parseRmbToMicro } from '../shared/money.js';
 
 /** Everything the control plane reads from the environment, validated. */
 export interface ControlPlaneConfig {
@@ -18,6 +19,8 @@ export interface ControlPlaneConfig {
   /** Sender address of outgoing mail. */
   mailFrom: string;
   publicBaseUrl?: string;
+  /** Credited to an inviter for each account registered with their invite code (INVITE_REWARD_RMB, default 0 = off). */
+  inviteRewardMicro: bigint;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
   dataDir: string;
 }
@@ -38,6 +41,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     mailFrom: r.matching('MAIL_FROM', /^[^\s@]+@[^\s@]+$/, 'an e-mail address') ?? 'no-reply@meridian.local',
     publicBaseUrl: r.url('PUBLIC_BASE_URL', ['http', 'https']),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),
   };
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {
     r.problem(r.string('ADMIN_USERNAME') === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD', 'must be set together with its pair');

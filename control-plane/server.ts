@@ -50,20 +50,21 @@ function cookieFromHeader(header: string | undefined): string | undefined {
  */
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const code = formatted.extensions?.code;
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  // Argument validation (class-validator) is the caller's mistake, not ours. type-graphql attaches
+  // the whole validated input (passwords included) to its error: only the field and message go out.
+  const validation = (original as { extensions?: { validationErrors?: { property: string; constraints?: Record<string, string> }[] } })
+    ?.extensions?.validationErrors;
+  if (validation?.length) {
+    const first = validation[0];
+    const field = first.property;
+    return {
+      message: `${field}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid value'}`,
+      path: formatted.path,
+      extensions: { code: 'BAD_USER_INPUT', field },
+    };
+  }
   if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
-    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-    // Argument validation (class-validator) is the caller's mistake, not ours.
-    const validation = (original as { extensions?: { validationErrors?: { property: string; constraints?: Record<string, string> }[] } })
-      ?.extensions?.validationErrors;
-    if (validation?.length) {
-      const first = validation[0];
-      const field = first.property;
-      return {
-        message: `${field}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid value'}`,
-        path: formatted.path,
-        extensions: { code: 'BAD_USER_INPUT', field },
-      };
-    }
     log.error('unexpected GraphQL error', { message: (original as Error)?.message, stack: (original as Error)?.stack });
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }

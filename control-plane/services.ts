@@ -1,9 +1,18 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../shared/crypto/secrets.js';
 import type { Ports } from '../shared/ports/ports.js';
+import { AccountService } from './accounts/account.service.js';
+import { AuthService } from './auth/auth.service.js';
 import { SessionService } from './auth/session.service.js';
 import type { ControlPlaneConfig } from './config.js';
 import type { EventBus } from './graphql/pubsub.js';
+import { LedgerService } from './ledger/ledger.service.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { CaptchaService } from './registration/captcha.service.js';
+import { EmailCodeService } from './registration/email-code.service.js';
+import { RateLimiter } from './registration/rate-limiter.js';
+import { RegistrationService } from './registration/registration.service.js';
+import { TokenService } from './tokens/token.service.js';
 
 /** What the control plane is built from: opened once at start, closed at shutdown. */
 export interface AppDeps {
@@ -14,15 +23,59 @@ export interface AppDeps {
   config: ControlPlaneConfig;
 }
 
+/**
+ * Replacements for tests and embedders; production leaves them unset. They exist so tests can
+ * drive real components deterministically instead of mocking them.
+ */
+export interface ServiceOverrides {
+  /** The clock (epoch ms) behind captcha and e-mail code expiry and rate-limit windows. */
+  now?: () => number;
+  /** Where captcha answers come from, so a test can solve captchas without the answer crossing the API. */
+  captchaAnswer?: () => string;
+}
+
 /** The domain services resolvers call into; one instance per control-plane process. */
 export class Services {
   readonly sessions = new SessionService();
 
-  constructor(readonly deps: AppDeps) {}
+  readonly tokens: TokenService;
+  readonly ledger: LedgerService;
+  readonly mailer: Mailer;
+  readonly accounts: AccountService;
+  readonly auth: AuthService;
+  readonly registration: RegistrationService;
+
+  constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
+    const { orm, ports, config, secrets } = deps;
+    const now = overrides.now ?? Date.now;
+    this.tokens = new TokenService(deps);
+    this.ledger = new LedgerService(orm);
+    this.mailer = createMailer(config);
+    const limiter = new RateLimiter(ports.ephemeral, now);
+    const { sessions, ledger } = this;
+    this.accounts = new AccountService({ orm, ledger, sessions, limiter, admin: { username: config.adminUsername, password: config.adminPassword } });
+    this.auth = new AuthService({ sessions, ledger, limiter });
+    this.registration = new RegistrationService({
+      captchas: new CaptchaService(ports.ephemeral, now, overrides.captchaAnswer),
+      codes: new EmailCodeService(ports.ephemeral, this.mailer, now),
+      limiter,
+      ledger,
+      accounts: this.accounts,
+      secrets,
+      inviteRewardMicro: config.inviteRewardMicro,
+      publishToken: (token) => this.tokens.publish(token),
+    });
+  }
 
   /** Runs start-up work (seeding, background jobs) once the database is migrated. */
-  async start(): Promise<void> {}
+  async start(): Promise<void> {
+    await this.accounts.ensureAdmin();
+    // Redis may have lost token records or missed a change while we were down: match the database.
+    await this.tokens.republishAll();
+  }
 
   /** Stops background jobs started by `start`. */
-  async stop(): Promise<void> {}
+  async stop(): Promise<void> {
+    this.mailer.close();
+  }
 }

@@ -1,6 +1,10 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { SystemResolver } from './system.resolver.js';
+import { TokenResolver } from '../tokens/token.resolver.js';
+import { AccountResolver } from '../accounts/account.resolver.js';
+import { AuthResolver } from '../auth/auth.resolver.js';
+import { RegistrationResolver } from '../registration/registration.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver];

@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBase62 } from '../../shared/crypto/secrets.js';
+import { Account, Role } from './account.entity.js';
+import { INVITE_CODE_LENGTH } from './account.rules.js';
+
+/** The fields a new account is made from; the password is already hashed. */
+export interface NewAccountFields {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  invitedBy?: Account;
+}
+
+/** Persists (in `em`, not flushed) a new account with the lower-cased unique keys and its own random invite code. */
+export function newAccount(em: EntityManager, fields: NewAccountFields): Account {
+  return em.create(Account, {
+    username: fields.username,
+    usernameLower: fields.username.toLowerCase(),
+    email: fields.email,
+    emailLower: fields.email.toLowerCase(),
+    passwordHash: fields.passwordHash,
+    role: fields.role ?? Role.User,
+    inviteCode: randomBase62(INVITE_CODE_LENGTH),
+    invitedBy: fields.invitedBy,
+  });
+}
+
+/** Finds an account by username or e-mail address, ignoring case. */
+export function findByLogin(em: EntityManager, login: string): Promise<Account | null> {
+  const lower = login.trim().toLowerCase();
+  return em.findOne(Account, lower.includes('@') ? { emailLower: lower } : { usernameLower: lower });
+}
