@@ -5,12 +5,16 @@ import { MemoryBalanceStore } from './memory/balance-store.js';
 import { MemoryEphemeralStore } from './memory/ephemeral-store.js';
 import { MemoryTokenStore } from './memory/token-store.js';
 import { MemoryUsageQueue } from './memory/usage-queue.js';
+import { MemoryOutcomeCounters } from './memory/outcome-counters.js';
+import { MemoryGroupStateBus } from './memory/group-states.js';
 import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections } from './redis/connections.js';
 import { RedisEphemeralStore } from './redis/ephemeral-store.js';
 import { RedisTokenStore } from './redis/token-store.js';
 import { RedisUsageQueue } from './redis/usage-queue.js';
+import { RedisOutcomeCounters } from './redis/outcome-counters.js';
+import { RedisGroupStateBus } from './redis/group-states.js';
 
 /** Ports on Redis, every key under `prefix`. */
 export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
@@ -26,6 +30,8 @@ export function redisPorts(url: string, prefix: string): Ports & { redis: RedisC
     balances: new RedisBalanceStore(redis, keys),
     usage,
     configBus: new RedisConfigBus(redis, keys),
+    outcomes: new RedisOutcomeCounters(redis, keys),
+    groupStates: new RedisGroupStateBus(redis, keys),
     close: async () => {
       await usage.close();
       await redis.close();
@@ -42,6 +48,8 @@ export function memoryPorts(): Ports {
     balances: new MemoryBalanceStore(),
     usage: new MemoryUsageQueue(),
     configBus: new MemoryConfigBus(),
+    outcomes: new MemoryOutcomeCounters(),
+    groupStates: new MemoryGroupStateBus(),
     close: async () => undefined,
   };
 }

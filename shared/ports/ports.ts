@@ -3,6 +3,8 @@ import type { BalanceStore } from './balance-store.js';
 import type { EphemeralStore } from './ephemeral-store.js';
 import type { TokenStore } from './token-store.js';
 import type { UsageQueue } from './usage-queue.js';
+import type { OutcomeCounters } from './outcome-counters.js';
+import type { GroupStateBus } from './group-states.js';
 
 /**
  * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
@@ -19,6 +21,10 @@ export interface Ports {
   readonly usage: UsageQueue;
   /** Routing snapshots (control plane -> data planes) and data-plane heartbeats. */
   readonly configBus: ConfigBus;
+  /** Upstream attempt counters in minute buckets (contract item 5). */
+  readonly outcomes: OutcomeCounters;
+  /** Group health states, control plane -> data planes. */
+  readonly groupStates: GroupStateBus;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

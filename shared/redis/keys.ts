@@ -100,8 +100,18 @@ export class RedisKeys {
     return `${this.prefix}usage`;
   }
 
-  /** Outcome counters for one time bucket. */
-  outcomes(bucket: string): string {
-    return `${this.prefix}outcomes:${bucket}`;
+  /** Outcome counters of one minute bucket (hash: encoded outcome field -> count). */
+  outcomes(minute: number): string {
+    return `${this.prefix}outcomes:${minute}`;
+  }
+
+  /** The group states record (JSON, with its version). */
+  get groupStates(): string {
+    return `${this.prefix}group-states`;
+  }
+
+  /** Channel announcing every new group states record (payload: the record). */
+  get groupStatesAnnouncements(): string {
+    return `${this.prefix}group-states-announcements`;
   }
 }
