@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'rate_limit'
   | 'upstream'
   | 'unavailable'
+  | 'timeout'
   | 'internal';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -24,6 +25,7 @@ const STATUS: Record<ErrorKind, number> = {
   internal: 500,
   upstream: 502,
   unavailable: 503,
+  timeout: 504,
 };
 
 /** An error meant for the client: its message is safe to show (no upstream keys, URLs or internals). */
@@ -47,6 +49,7 @@ const ANTHROPIC_TYPE: Record<ErrorKind, string> = {
   rate_limit: 'rate_limit_error',
   upstream: 'api_error',
   unavailable: 'overloaded_error',
+  timeout: 'timeout_error',
   internal: 'api_error',
 };
 
@@ -60,6 +63,7 @@ const OPENAI_TYPE: Record<ErrorKind, string> = {
   rate_limit: 'rate_limit_error',
   upstream: 'upstream_error',
   unavailable: 'service_unavailable',
+  timeout: 'server_error',
   internal: 'server_error',
 };
 
@@ -73,6 +77,7 @@ const GOOGLE_STATUS: Record<ErrorKind, string> = {
   rate_limit: 'RESOURCE_EXHAUSTED',
   upstream: 'INTERNAL',
   unavailable: 'UNAVAILABLE',
+  timeout: 'DEADLINE_EXCEEDED',
   internal: 'INTERNAL',
 };
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { gracefulClose } from '../shared/http/graceful-close.js';
 import { createLogger } from '../shared/log.js';
+import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
 
 const log = createLogger('data-plane');
@@ -28,6 +29,8 @@ export interface DataPlaneServer {
 /** Per-request state shared by the pipeline stages. */
 export interface RequestState {
   requestId: string;
+  /** The wire format of the matched model route: errors are answered in it (else the path decides). */
+  format?: WireFormat;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
       if (!(err instanceof GatewayError)) log.error('unhandled error', { requestId: ctx.state.requestId, message: (err as Error)?.message });
       if (ctx.headerSent) return; // a stream already started: the pipeline ends it in-format
       ctx.status = error.status;
-      ctx.body = errorBody(formatOfPath(ctx.path), error, ctx.state.requestId);
+      ctx.body = errorBody(ctx.state.format ?? formatOfPath(ctx.path), error, ctx.state.requestId);
     }
   });
 

@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from './state.js';
+import { validateBody } from './validate.js';
+
+/**
+ * Stage: reads a POST body up to `maxBytes` (413 beyond, checked on Content-Length first and
+ * while reading), requires a JSON content type, parses it (400 when it is not a JSON object) and
+ * validates it in the client's format. GET routes have no body.
+ */
+export function readBody(maxBytes: number): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action === 'models') return next();
+    const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`);
+    if (Number(ctx.get('content-length') || 0) > maxBytes) {
+      ctx.set('connection', 'close');
+      throw tooLarge();
+    }
+    if (!ctx.is('application/json')) throw new GatewayError('invalid_request', "Content-Type must be 'application/json'");
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        ctx.set('connection', 'close');
+        throw tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const raw = Buffer.concat(chunks, size);
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch (err) {
+      throw new GatewayError('invalid_request', `The request body is not valid JSON: ${(err as Error).message}`);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new GatewayError('invalid_request', 'The request body must be a JSON object');
+    const version = ctx.get('anthropic-version');
+    validateBody(route, body as Record<string, unknown>, version === '' ? undefined : version);
+    ctx.state.rawBody = raw;
+    ctx.state.body = body as Record<string, unknown>;
+    await next();
+  };
+}

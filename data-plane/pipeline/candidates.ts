@@ -1,0 +1,50 @@
+import type Koa from 'koa';
+import { compareDecimal, parseDecimal } from '../../shared/decimal.js';
+import type { WireFormat } from '../../shared/formats.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from './state.js';
+
+/** The exact message clients get when none of their groups speaks their format. */
+export const UNSUPPORTED_FORMAT = 'Unsupported API format';
+
+/**
+ * The groups to try for a request, in order (DESIGN.md "Routing"). A token with groups: those of
+ * its groups that are active, accept the format and serve the model, in the token's order; when
+ * none of its groups accepts the format at all, `Unsupported API format`. A token without groups:
+ * the automatic-routing groups accepting the format and serving the model, pay-per-use groups
+ * first, then by effective price (the group multiplier: the model's price and multiplier are the
+ * same in every group), then by name.
+ */
+export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: WireFormat): GroupRoute[] {
+  const routeOf = new Map(model.routes.map((r) => [r.group.name, r]));
+  if (token.groups.length > 0) {
+    const groups = token.groups.map((name) => config.groups.get(name)).filter((g) => g !== undefined);
+    if (!groups.some((g) => g.formats.includes(format))) throw new GatewayError('invalid_request', UNSUPPORTED_FORMAT);
+    return groups.filter((g) => g.status === 'active' && g.formats.includes(format)).flatMap((g) => routeOf.get(g.name) ?? []);
+  }
+  const auto = [...config.groups.values()].filter((g) => g.autoRoute && g.status === 'active');
+  if (!auto.some((g) => g.formats.includes(format))) throw new GatewayError('invalid_request', UNSUPPORTED_FORMAT);
+  return model.routes
+    .filter((r) => r.group.autoRoute && r.group.formats.includes(format))
+    .sort(
+      (a, b) =>
+        Number(b.group.billing === 'tokens') - Number(a.group.billing === 'tokens') ||
+        compareDecimal(parseDecimal(a.group.multiplier), parseDecimal(b.group.multiplier)) ||
+        a.group.name.localeCompare(b.group.name),
+    );
+}
+
+/** Stage: the candidate groups; a model none of them serves is a 404 in the client's format. */
+export function pickGroups(): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action !== 'generate') return next();
+    const model = required(ctx.state.model, 'model');
+    const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
+    if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
+    ctx.state.candidates = candidates;
+    await next();
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Stage: the model listings (wire-formats.md §2.7, §3.6, §5, §6): the models this key may use
+ * (its allow-list, and served by its groups, or by the automatic-routing groups for a key
+ * without groups), in the shape of the format that asked.
+ */
+import type Koa from 'koa';
+import type { WireFormat } from '../../shared/formats.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import type { RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from './state.js';
+
+/** The distinct models `token` may call (in id order). */
+export function visibleModels(config: RuntimeConfig, token: TokenRecord): RuntimeModel[] {
+  const groups = new Set(token.groups.length > 0 ? token.groups : [...config.groups.values()].filter((g) => g.autoRoute).map((g) => g.name));
+  const seen = new Map<string, RuntimeModel>();
+  for (const model of config.models.values()) {
+    if (seen.has(model.id)) continue;
+    if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id)) continue;
+    if (model.routes.some((r) => groups.has(r.group.name))) seen.set(model.id, model);
+  }
+  return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+const EPOCH = '1970-01-01T00:00:00Z';
+
+function modelObject(format: WireFormat, m: RuntimeModel): Record<string, unknown> {
+  switch (format) {
+    case 'messages':
+      return { type: 'model', id: m.id, display_name: m.id, created_at: EPOCH };
+    case 'generateContent':
+      return {
+        name: `models/${m.id}`,
+        version: '001',
+        displayName: m.id,
+        inputTokenLimit: m.limits.contextTokens ?? undefined,
+        outputTokenLimit: m.limits.maxOutputTokens ?? undefined,
+        supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
+      };
+    default:
+      return { id: m.id, object: 'model', created: 0, owned_by: m.vendor };
+  }
+}
+
+function listBody(format: WireFormat, models: RuntimeModel[]): Record<string, unknown> {
+  const data = models.map((m) => modelObject(format, m));
+  if (format === 'messages') return { data, has_more: false, first_id: models[0]?.id ?? null, last_id: models.at(-1)?.id ?? null };
+  if (format === 'generateContent') return { models: data };
+  return { object: 'list', data };
+}
+
+/** Stage: GET /v1/models, /v1/models/{id}, /v1beta/models, /v1beta/models/{id}. */
+export function listModels(): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action !== 'models') return next();
+    const models = visibleModels(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'));
+    if (route.id === undefined) {
+      ctx.body = listBody(route.format, models);
+      return;
+    }
+    const id = route.id.replace(/^models\//, '');
+    const model = models.find((m) => m.id === id || m.aliases.includes(id));
+    if (!model) throw new GatewayError('not_found', `The model '${id}' does not exist`);
+    ctx.body = modelObject(route.format, model);
+  };
+}

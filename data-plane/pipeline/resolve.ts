@@ -1,0 +1,30 @@
+import type Koa from 'koa';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from './state.js';
+
+/**
+ * Stage: the model the request names (body `model`, or the generateContent path; `models/`
+ * prefix allowed), aliases resolved, and the token's allow-list. An unknown model is a 404 as the
+ * real APIs answer it (the Responses API says 400); a model outside the allow-list is a 403.
+ */
+export function resolveModel(): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action === 'models') return next();
+    const body = required(ctx.state.body, 'body');
+    const token = required(ctx.state.token, 'token');
+    const named = route.action === 'generate' && route.pathModel !== undefined ? route.pathModel : (body.model as string);
+    const id = named.replace(/^models\//, '');
+    const model = required(ctx.state.runtime, 'runtime').models.get(id);
+    if (!model) {
+      const message = `The model '${id}' does not exist or is not served here`;
+      throw route.format === 'responses' ? new GatewayError('invalid_request', message) : new GatewayError('not_found', message);
+    }
+    if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
+      throw new GatewayError('permission', `This API key may not use the model '${id}'`);
+    }
+    ctx.state.model = model;
+    ctx.state.stream = route.action === 'generate' && (route.pathStream ?? body.stream === true);
+    await next();
+  };
+}

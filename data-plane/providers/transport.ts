@@ -1,0 +1,69 @@
+import { Pool } from 'undici';
+import { providerFor } from './registry.js';
+import type { UpstreamCall, UpstreamResponse } from './provider.js';
+
+/** Options of the upstream connection pools. */
+export interface TransportOptions {
+  /**
+   * Connections per upstream origin; null = as many as there are concurrent requests. A cap of a
+   * few hundred silently queues long-lived streams behind each other (stack.md trap 16).
+   */
+  connectionsPerOrigin: number | null;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveMs: number;
+}
+
+/** Defaults: unbounded connections, idle ones kept for 30 s. */
+export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = { connectionsPerOrigin: null, keepAliveMs: 30_000 };
+
+/**
+ * Sends upstream calls over undici pools (one per origin and connect timeout), never Node's fetch
+ * (stack.md trap 15). Resolves when the response headers arrived; the body is a Node stream the
+ * relay reads as it comes.
+ */
+export class UpstreamTransport {
+  private readonly pools = new Map<string, Pool>();
+
+  constructor(private readonly options: TransportOptions = DEFAULT_TRANSPORT_OPTIONS) {}
+
+  /** Sends `call`; `signal` aborts it (whole-exchange deadline, client gone). Rejects on connection errors and timeouts. */
+  async send(call: UpstreamCall, signal: AbortSignal): Promise<UpstreamResponse> {
+    const provider = providerFor(call.channel.kind);
+    if (provider.answer) return provider.answer(call);
+    const endpoint = provider.endpoint!(call);
+    const url = new URL(endpoint.url);
+    const timeouts = call.channel.timeouts;
+    const res = await this.pool(url.origin, timeouts.connectMs).request({
+      method: 'POST',
+      path: url.pathname + url.search,
+      headers: endpoint.headers,
+      body: call.body,
+      signal,
+      headersTimeout: timeouts.firstByteMs,
+      bodyTimeout: timeouts.totalMs,
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  }
+
+  /** Closes every pool (in-flight requests are destroyed). */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.destroy()));
+  }
+
+  private pool(origin: string, connectMs: number): Pool {
+    const id = `${origin} ${connectMs}`;
+    let pool = this.pools.get(id);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.options.connectionsPerOrigin,
+        pipelining: 1,
+        keepAliveTimeout: this.options.keepAliveMs,
+        connect: { timeout: connectMs },
+      });
+      this.pools.set(id, pool);
+    }
+    return pool;
+  }
+}

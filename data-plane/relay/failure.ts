@@ -1,0 +1,91 @@
+/**
+ * Upstream failures: which ones another channel may retry (connection errors, timeouts, 429, 5xx,
+ * and a channel's rejected credentials), and what the client is told. Client messages never carry
+ * upstream keys, URLs, hosts or internals.
+ */
+import { GatewayError, type ErrorKind } from '../errors.js';
+import type { AttemptResult } from './outcome.js';
+
+/** A failed attempt. */
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly result: AttemptResult,
+    /** May the next channel be tried (and does it count against the channel's breaker)? */
+    readonly retryable: boolean,
+    /** What the client gets if this is the last word. */
+    readonly clientError: GatewayError,
+    readonly status?: number,
+  ) {
+    super(clientError.message);
+    this.name = 'UpstreamFailure';
+  }
+}
+
+/** Why the relay aborted an upstream call (the AbortSignal reason). */
+export class AbortReason extends Error {
+  constructor(readonly result: 'timeout' | 'client-gone') {
+    super(result === 'timeout' ? 'upstream timed out' : 'client went away');
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A thrown error (undici, an abort, a stream cut) as a failure. */
+export function failureFromError(err: unknown, signal: AbortSignal, during: 'connect' | 'cut' = 'connect'): UpstreamFailure {
+  if (err instanceof UpstreamFailure) return err;
+  const reason = signal.aborted ? signal.reason : undefined;
+  if (reason instanceof AbortReason && reason.result === 'client-gone') {
+    return new UpstreamFailure('client-gone', false, new GatewayError('invalid_request', 'The client closed the connection', 499));
+  }
+  const code = (err as { code?: string } | null)?.code;
+  if (reason instanceof AbortReason || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return new UpstreamFailure('timeout', true, new GatewayError('timeout', 'The upstream did not answer in time'));
+  }
+  if (during === 'cut') return new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream connection broke off before the answer was complete'));
+  return new UpstreamFailure('connect', true, new GatewayError('upstream', 'The upstream could not be reached'));
+}
+
+const KIND_OF_STATUS: Record<number, ErrorKind> = { 400: 'invalid_request', 403: 'permission', 404: 'not_found', 413: 'too_large', 422: 'invalid_request' };
+
+/** The message inside an upstream error envelope (OpenAI, Anthropic and Google all use `error.message`). */
+function upstreamMessage(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes anything that could identify the upstream: its secrets, URLs, IP addresses, key-like tokens. */
+export function redact(message: string, secrets: string[]): string {
+  let out = message;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  return out
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '[redacted-url]')
+    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '[redacted-host]')
+    .replace(/\b(?:sk|key|AIza)[-_A-Za-z0-9]{8,}/g, '[redacted]')
+    .slice(0, 500);
+}
+
+/**
+ * An upstream error status as a failure. 429, 408, 5xx and the channel's own credential errors
+ * (401/403: not the client's fault) go to the next channel; other 4xx describe the request, so
+ * their (redacted) message reaches the client with the same status.
+ */
+export function failureFromStatus(status: number, text: string, retryAfter: string | undefined, secrets: string[]): UpstreamFailure {
+  if (status === 401 || status === 403) {
+    return new UpstreamFailure('status', true, new GatewayError('upstream', 'The upstream rejected the channel credentials'), status);
+  }
+  if (status === 429) {
+    const error = new GatewayError('rate_limit', `The upstream is rate limiting requests${retryAfter ? `; retry after ${retryAfter} s` : ''}`);
+    return new UpstreamFailure('status', true, error, status);
+  }
+  if (status === 408 || status >= 500) {
+    const kind: ErrorKind = status === 504 || status === 408 ? 'timeout' : status === 503 || status === 529 ? 'unavailable' : 'upstream';
+    return new UpstreamFailure('status', true, new GatewayError(kind, `The upstream failed with status ${status}`, status === 529 ? 503 : status >= 500 ? status : 504), status);
+  }
+  const message = upstreamMessage(text);
+  const detail = message ? `: ${redact(message, secrets)}` : '';
+  return new UpstreamFailure('status', false, new GatewayError(KIND_OF_STATUS[status] ?? 'invalid_request', `The upstream refused the request${detail}`, status), status);
+}

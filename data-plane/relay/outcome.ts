@@ -1,0 +1,30 @@
+import type { WireFormat } from '../../shared/formats.js';
+import type { ChannelKind } from '../../shared/snapshot/types.js';
+
+/** How one upstream attempt ended. */
+export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone';
+
+/** One upstream attempt (every attempt counts for health, not only the last: DESIGN.md contract 5). */
+export interface AttemptRecord {
+  group: string;
+  channelId: string;
+  kind: ChannelKind;
+  upstreamFormat?: WireFormat;
+  result: AttemptResult;
+  /** The upstream HTTP status, when one arrived. */
+  status?: number;
+}
+
+/**
+ * What the relay stage leaves for the metering stage: the group that served (and is charged),
+ * the channel, every attempt, and how far the answer got to the client.
+ */
+export interface RelayOutcome {
+  attempts: AttemptRecord[];
+  /** The attempt that answered the client (success or a non-retryable upstream error). */
+  served?: AttemptRecord;
+  /** True once a byte of the answer reached the client. */
+  committed: boolean;
+  /** True when the answer was delivered whole (a stream ended normally). */
+  completed: boolean;
+}

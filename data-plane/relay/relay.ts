@@ -1,0 +1,252 @@
+/**
+ * The relay proper (DESIGN.md "A request through the data plane", "Routing", "Translation"): walk
+ * the candidate channels, translate the request when the upstream speaks another format, call the
+ * upstream, and send the answer back: passed through byte for byte when the formats agree,
+ * translated otherwise, streams as they arrive (never buffered whole). Failures before the first
+ * byte reaches the client move on to the next channel; after it, the stream ends with an in-format
+ * error event.
+ */
+import type Koa from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { WireFormat } from '../../shared/formats.js';
+import type { GroupRoute, RuntimeChannel, RuntimeModel } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
+import { upstreamFormat } from '../providers/registry.js';
+import type { UpstreamTransport } from '../providers/transport.js';
+import { createTranslator } from '../translate/registry.js';
+import { TranslationError, type Translator } from '../translate/translator.js';
+import type { CircuitBreakers } from './circuit-breaker.js';
+import { ClientStream } from './client-stream.js';
+import { AbortReason, UpstreamFailure, failureFromError, failureFromStatus } from './failure.js';
+import type { AttemptRecord, RelayOutcome } from './outcome.js';
+import { candidateChannels } from './pick.js';
+import { pipePassThrough, pipeTranslated } from './stream.js';
+
+/** Largest upstream body read whole (non-streaming answers and error bodies). */
+const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
+const MAX_ERROR_BODY = 64 * 1024;
+/** Output cap sent when the upstream format requires one and neither the client nor the model gives one. */
+const FALLBACK_MAX_TOKENS = 4096;
+
+/** One client request, as the earlier stages left it. */
+export interface RelayRequest {
+  requestId: string;
+  format: WireFormat;
+  model: RuntimeModel;
+  body: Record<string, unknown>;
+  rawBody: Buffer;
+  stream: boolean;
+  candidates: GroupRoute[];
+  clientHeaders: IncomingHttpHeaders;
+}
+
+/** What the relay is built from. */
+export interface RelayDeps {
+  transport: UpstreamTransport;
+  breakers: CircuitBreakers;
+  /** Weighted draws and key choice (injectable for tests). */
+  random?: () => number;
+}
+
+/** The request as sent to one channel. */
+interface Prepared {
+  upstreamFormat: WireFormat;
+  translator?: Translator;
+  body: Buffer;
+}
+
+/** Relays requests; one instance per data plane (it holds the breakers and the connection pools). */
+export class Relay {
+  private readonly random: () => number;
+
+  constructor(private readonly deps: RelayDeps) {
+    this.random = deps.random ?? Math.random;
+  }
+
+  /**
+   * Serves `req` on `ctx`, trying channels in order. Resolves with the outcome once the answer
+   * was sent (a stream: once it ended); throws a GatewayError when no channel answered and
+   * nothing was sent yet.
+   */
+  async relay(ctx: Koa.Context, req: RelayRequest): Promise<RelayOutcome> {
+    const outcome: RelayOutcome = { attempts: [], committed: false, completed: false };
+    const breakers = this.deps.breakers;
+    let last: UpstreamFailure | undefined;
+    for (const { group, target } of candidateChannels(req.candidates, (id) => breakers.allow(id), this.random)) {
+      const channel = target.channel;
+      const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok' };
+      outcome.attempts.push(record);
+      const prepared = this.prepare(req, channel, target.upstreamModel);
+      if (prepared instanceof UpstreamFailure) {
+        record.result = prepared.result;
+        last = prepared;
+        continue;
+      }
+      record.upstreamFormat = prepared.upstreamFormat;
+      const call: UpstreamCall = {
+        channel,
+        key: this.pickKey(channel),
+        format: prepared.upstreamFormat,
+        model: req.model.id,
+        upstreamModel: target.upstreamModel,
+        stream: req.stream,
+        body: prepared.body,
+        clientHeaders: req.clientHeaders,
+      };
+      const client = new ClientStream(ctx, { 'x-meridian-group': group.name, 'x-meridian-channel-kind': channel.kind });
+      try {
+        await this.attempt(ctx, req, call, prepared, client, record);
+        breakers.success(channel.id);
+        outcome.served = record;
+        outcome.committed = client.committed;
+        outcome.completed = true;
+        return outcome;
+      } catch (err) {
+        const failure = err as UpstreamFailure;
+        record.result = failure.result;
+        record.status = failure.status;
+        if (failure.retryable) breakers.failure(channel.id);
+        outcome.committed = client.committed;
+        if (client.committed || failure.result === 'client-gone') {
+          // Bytes reached the client: no retry (the stream was ended in-format by the writer).
+          outcome.served = record;
+          return outcome;
+        }
+        if (!failure.retryable) {
+          outcome.served = record;
+          ctx.set('x-meridian-group', group.name);
+          ctx.set('x-meridian-channel-kind', channel.kind);
+          throw failure.clientError;
+        }
+        last = failure;
+      }
+    }
+    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${req.model.id}' right now`);
+  }
+
+  /** The request body for one channel, or a failure when it cannot be expressed there. */
+  private prepare(req: RelayRequest, channel: RuntimeChannel, upstreamModel: string): Prepared | UpstreamFailure {
+    const format = upstreamFormat(channel.kind, req.format);
+    if (format === undefined) {
+      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `Requests in the ${req.format} format cannot be served by this model's channels`));
+    }
+    if (format === req.format) {
+      // Pass-through: the client's bytes, with only the model name rewritten (Gemini names it in the path).
+      const same = format === 'generateContent' || req.body.model === upstreamModel;
+      return { upstreamFormat: format, body: same ? req.rawBody : Buffer.from(JSON.stringify({ ...req.body, model: upstreamModel })) };
+    }
+    const translator = createTranslator(req.format, format)!;
+    try {
+      const defaultMaxTokens = req.model.defaultMaxOutputTokens ?? req.model.limits.maxOutputTokens ?? FALLBACK_MAX_TOKENS;
+      const body = translator.request(req.body, { upstreamModel, stream: req.stream, defaultMaxTokens });
+      return { upstreamFormat: format, translator, body: Buffer.from(JSON.stringify(body)) };
+    } catch (err) {
+      if (!(err instanceof TranslationError)) throw err;
+      // Another channel (of another kind) may take it; if none does, the client learns what and why.
+      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', err.message));
+    }
+  }
+
+  private pickKey(channel: RuntimeChannel): string {
+    const keys = channel.keys.filter((k) => k.enabled);
+    return keys.length === 0 ? '' : keys[Math.floor(this.random() * keys.length)].secret;
+  }
+
+  /** One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first chunk) and the whole exchange. */
+  private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
+    const controller = new AbortController();
+    const abort = (reason: AbortReason) => () => controller.abort(reason);
+    const timeouts = call.channel.timeouts;
+    const totalTimer = setTimeout(abort(new AbortReason('timeout')), timeouts.totalMs);
+    let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(abort(new AbortReason('timeout')), timeouts.firstByteMs);
+    const firstByte = () => {
+      clearTimeout(firstByteTimer);
+      firstByteTimer = undefined;
+    };
+    const onClose = () => {
+      if (!ctx.res.writableFinished) controller.abort(new AbortReason('client-gone'));
+    };
+    ctx.res.once('close', onClose);
+    let res: UpstreamResponse | undefined;
+    try {
+      try {
+        res = await this.deps.transport.send(call, controller.signal);
+      } catch (err) {
+        throw failureFromError(err, controller.signal);
+      }
+      record.status = res.status;
+      if (res.status >= 400) {
+        firstByte();
+        const text = await readAll(res.body, MAX_ERROR_BODY, controller.signal, true);
+        const retryAfter = res.headers['retry-after'];
+        throw failureFromStatus(res.status, text.toString('utf8'), typeof retryAfter === 'string' ? retryAfter : undefined, secretsOf(call));
+      }
+      if (!req.stream) {
+        firstByte();
+        const body = await readAll(res.body, MAX_UPSTREAM_BODY, controller.signal, false);
+        client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
+        return;
+      }
+      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format };
+      if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
+      else await pipePassThrough(res.body, sink);
+    } finally {
+      clearTimeout(totalTimer);
+      clearTimeout(firstByteTimer);
+      ctx.res.off('close', onClose);
+      if (res && !res.body.destroyed) res.body.destroy();
+    }
+  }
+}
+
+/** What must never reach the client from this call: its key and where the upstream lives. */
+function secretsOf(call: UpstreamCall): string[] {
+  const out = [call.key];
+  if (call.channel.baseUrl) {
+    out.push(call.channel.baseUrl);
+    try {
+      out.push(new URL(call.channel.baseUrl).host);
+    } catch {
+      // A malformed base URL never got this far (the call would have failed to connect).
+    }
+  }
+  return out;
+}
+
+/** A translated non-streaming answer; an upstream body that is not a JSON object fails the attempt. */
+function translateBody(translator: Translator, body: Buffer): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not valid JSON'));
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not a JSON object'));
+  return translator.response(parsed as Record<string, unknown>);
+}
+
+/** Reads a whole body up to `limit` bytes (`truncate`: keep the first `limit`, else fail). */
+async function readAll(body: Readable, limit: number, signal: AbortSignal, truncate: boolean): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const buf = chunk as Buffer;
+      if (size + buf.length > limit) {
+        if (truncate) {
+          chunks.push(buf.subarray(0, limit - size));
+          size = limit;
+          break;
+        }
+        throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
+      }
+      chunks.push(buf);
+      size += buf.length;
+    }
+  } catch (err) {
+    throw failureFromError(err, signal, 'cut');
+  }
+  return Buffer.concat(chunks, size);
+}

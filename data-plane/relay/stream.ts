@@ -1,0 +1,115 @@
+/**
+ * Streams from the upstream to the client, chunk by chunk with the client's backpressure; state
+ * is O(1) per stream (one partial event at most), whatever the stream's length.
+ */
+import type { Readable } from 'node:stream';
+import type { WireFormat } from '../../shared/formats.js';
+import { GatewayError } from '../errors.js';
+import { SseParser, type SseRecord } from '../sse/parse.js';
+import { frameEvent, frameEventText } from '../sse/frame.js';
+import type { StreamEvent, Translator } from '../translate/translator.js';
+import type { ClientStream } from './client-stream.js';
+import { UpstreamFailure, failureFromError } from './failure.js';
+import { streamErrorEvent } from './stream-error.js';
+
+/** Where a stream goes and what it needs to end it in-format. */
+export interface StreamSink {
+  client: ClientStream;
+  /** Called on the first upstream chunk (stops the first-byte timer). */
+  firstByte(): void;
+  signal: AbortSignal;
+  requestId: string;
+  /** The model the client asked for, for a `response.failed` event. */
+  model: string;
+  /** The client's format. */
+  format: WireFormat;
+}
+
+/** Cap on one pending (incomplete) event. */
+const MAX_PENDING_EVENT = 16 * 1024 * 1024;
+
+/** End offset of the last complete SSE event in `buf` (after its blank line), or 0. */
+function lastBoundary(buf: Buffer): number {
+  const ends = [buf.lastIndexOf('\n\n'), buf.lastIndexOf('\r\n\r\n'), buf.lastIndexOf('\r\r')];
+  const lens = [2, 4, 2];
+  let end = 0;
+  ends.forEach((at, i) => {
+    if (at !== -1) end = Math.max(end, at + lens[i]);
+  });
+  return end;
+}
+
+const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream stream ended without any event'));
+
+/**
+ * A failure while streaming: before the first byte reached the client it is rethrown (the relay
+ * tries the next channel); after, the client's stream gets an in-format error event and ends, and
+ * the failure is rethrown for the record.
+ */
+async function fail(sink: StreamSink, err: unknown): Promise<never> {
+  const failure = failureFromError(err, sink.signal, 'cut');
+  if (sink.client.committed && !sink.client.closed) {
+    await sink.client.write(frameEvent(sink.format, streamErrorEvent(sink.format, failure.clientError, sink.requestId, sink.model)));
+    sink.client.end();
+  }
+  throw failure;
+}
+
+/**
+ * Same format in and out: forwards the upstream's bytes unchanged, cut at event boundaries so a
+ * connection that breaks mid-event never leaves half an event before the error event.
+ */
+export async function pipePassThrough(body: Readable, sink: StreamSink): Promise<void> {
+  let pending: Buffer | undefined;
+  try {
+    for await (const chunk of body) {
+      sink.firstByte();
+      const buf = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+      const end = lastBoundary(buf);
+      pending = end < buf.length ? buf.subarray(end) : undefined;
+      if (pending && pending.length > MAX_PENDING_EVENT) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
+      if (end > 0) await sink.client.write(buf.subarray(0, end));
+    }
+  } catch (err) {
+    return fail(sink, err);
+  }
+  // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
+  if (pending && pending.toString('utf8').trim() !== '') await sink.client.write(Buffer.concat([pending, Buffer.from('\n\n')]));
+  if (!sink.client.committed) throw emptyStream();
+  sink.client.end();
+}
+
+function toEvent(record: SseRecord): StreamEvent {
+  if (record.data === '[DONE]') return { event: record.event, data: '[DONE]' };
+  try {
+    return { event: record.event, data: JSON.parse(record.data) };
+  } catch {
+    throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent a malformed stream event'));
+  }
+}
+
+/** Different formats: parses upstream events, maps them with the request's translator, frames them in the client's format. */
+export async function pipeTranslated(body: Readable, translator: Translator, sink: StreamSink): Promise<void> {
+  const parser = new SseParser();
+  const emit = async (events: StreamEvent[]) => {
+    if (events.length > 0) await sink.client.write(Buffer.from(events.map((e) => frameEventText(sink.format, e)).join(''), 'utf8'));
+  };
+  let events = 0;
+  const translate = (records: SseRecord[]) => {
+    events += records.length;
+    return records.flatMap((r) => translator.streamEvent(toEvent(r)));
+  };
+  try {
+    for await (const chunk of body) {
+      sink.firstByte();
+      await emit(translate(parser.push(chunk as Buffer)));
+    }
+    const last = translate(parser.end());
+    if (events === 0) throw emptyStream();
+    await emit([...last, ...translator.streamEnd()]);
+  } catch (err) {
+    return fail(sink, err);
+  }
+  if (!sink.client.committed) throw emptyStream();
+  sink.client.end();
+}
