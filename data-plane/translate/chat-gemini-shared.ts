@@ -4,8 +4,9 @@
  * Reference: /work/shared/reference/wire-formats.md §7.1, §7.4, §7.5.
  */
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
-import type { GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';
-import { isRecord } from './chat-messages-shared.js';
+import type { GeminiContent, GeminiPart, GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';
+import { isRecord, parseDataUrl } from './chat-messages-shared.js';
+import { TranslationError } from './translator.js';
 
 /** Gemini reasons that mean the output was blocked or withheld. */
 const FILTERED = new Set([
@@ -116,6 +117,55 @@ export function signatureFromToolCallId(id: string): string | undefined {
  * another model or client): it tells Gemini 3 to skip validation instead of failing with a 400.
  */
 export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
+/**
+ * History function calls -> Gemini functionCall parts. Each call's thoughtSignature is restored
+ * from its tool-call id (see {@link toolCallIdFromGemini}); when none of a turn's calls has one,
+ * the first gets {@link SKIP_SIGNATURE}, because Gemini 3 rejects a function-call turn without.
+ * Ids are not sent: Gemini matches function responses by name and position.
+ */
+export function signedFunctionCalls(calls: Array<{ id: string; name: string; args: Record<string, unknown> }>): GeminiPart[] {
+  const parts = calls.map((call): GeminiPart => {
+    const signature = signatureFromToolCallId(call.id);
+    return { functionCall: { name: call.name, args: call.args }, ...(signature && { thoughtSignature: signature }) };
+  });
+  if (parts.length > 0 && !parts.some((p) => p.thoughtSignature)) parts[0].thoughtSignature = SKIP_SIGNATURE;
+  return parts;
+}
+
+/** Appends parts as a turn, merging into the previous turn of the same role; empty part lists add nothing. */
+export function appendTurn(contents: GeminiContent[], role: 'user' | 'model', parts: GeminiPart[]): void {
+  if (parts.length === 0) return;
+  const last = contents[contents.length - 1];
+  if (last?.role === role) last.parts.push(...parts);
+  else contents.push({ role, parts });
+}
+
+/** Extensions of likely http(s) file URLs -> MIME type for `fileData`. */
+const URL_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  pdf: 'application/pdf',
+};
+
+/**
+ * A media URL -> a Gemini part: a base64 data URL becomes `inlineData`, an http(s) URL
+ * `fileData{fileUri}` (never fetched; MIME type guessed from the extension, else `fallbackMime`);
+ * anything else is a TranslationError at `at`.
+ */
+export function geminiMediaPart(url: string, at: string, fallbackMime?: string): GeminiPart {
+  const data = parseDataUrl(url);
+  if (data) return { inlineData: { mimeType: data.mediaType, data: data.data } };
+  if (!/^https?:\/\//i.test(url)) throw new TranslationError(`${at}: only data: and http(s) URLs can be sent to a Gemini upstream`);
+  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
+  const mimeType = (ext ? URL_MIME[ext] : undefined) ?? fallbackMime;
+  return { fileData: { ...(mimeType && { mimeType }), fileUri: url } };
+}
 
 /**
  * Chat tool-message text -> Gemini `functionResponse.response` (must be an object): a JSON object

@@ -4,7 +4,14 @@
  * Reference: /work/shared/reference/wire-formats.md §7.1.
  */
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
-import type { MessagesStopReason, MessagesUsage } from '../formats/messages/types.js';
+import type {
+  MessagesContentBlock,
+  MessagesStopReason,
+  MessagesStreamEvent,
+  MessagesThinking,
+  MessagesUsage,
+} from '../formats/messages/types.js';
+import { TranslationError, type StreamEvent } from './translator.js';
 
 /** True for a plain JSON object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -146,4 +153,60 @@ export function effortForBudget(budget: number): ChatReasoningEffort {
   if (budget <= BUDGETS.low!) return 'low';
   if (budget <= BUDGETS.medium!) return 'medium';
   return 'high';
+}
+
+/** Image media types Anthropic accepts in `image` blocks. */
+export const IMAGE_MEDIA_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** Anthropic's minimum `budget_tokens`. */
+export const MIN_THINKING_BUDGET = 1024;
+
+/** Anthropic ids must match `^[a-zA-Z0-9_-]+$`; the same rule applies to tool_use and tool_result ids. */
+export function toolUseId(id: unknown): string {
+  const text = typeof id === 'string' ? id.replace(/[^a-zA-Z0-9_-]/g, '_') : '';
+  return text === '' ? 'call_0' : text;
+}
+
+/**
+ * `max_tokens` and `thinking` together (thinking counts against max_tokens upstream). A client cap
+ * is kept and the budget fitted under it (no thinking when that leaves less than the minimum
+ * budget); without a cap there is room for both: default + budget.
+ */
+export function fitThinking(
+  cap: number | undefined,
+  budget: number | undefined,
+  defaultMaxTokens: number,
+): { maxTokens: number; thinking?: MessagesThinking } {
+  if (budget === undefined) return { maxTokens: cap ?? defaultMaxTokens };
+  if (cap === undefined) return { maxTokens: defaultMaxTokens + budget, thinking: { type: 'enabled', budget_tokens: budget } };
+  const fitted = Math.min(budget, cap - 1);
+  if (fitted < MIN_THINKING_BUDGET) return { maxTokens: cap }; // Too small a cap to think at all.
+  return { maxTokens: cap, thinking: { type: 'enabled', budget_tokens: fitted } };
+}
+
+/** `message_delta.usage` repeats cumulative counters; absent or null ones must not erase known values. */
+export function definedOnly(usage: Partial<MessagesUsage> | undefined): Partial<MessagesUsage> {
+  return Object.fromEntries(Object.entries(usage ?? {}).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** Messages `content` (a string or blocks) as blocks; anything else is a TranslationError at `path`. */
+export function blocksOf(content: unknown, path: string): MessagesContentBlock[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) throw new TranslationError(`${path}: content must be a string or an array of blocks`);
+  return content as MessagesContentBlock[];
+}
+
+/** The text of text-only blocks joined by `separator`; any other block is a TranslationError. */
+export function joinText(blocks: MessagesContentBlock[], path: string, separator: string): string {
+  return blocks
+    .map((block, i) => {
+      if (block.type !== 'text') throw new TranslationError(`${path}[${i}]: only text blocks are supported here, got '${block.type}'`);
+      return block.text;
+    })
+    .join(separator);
+}
+
+/** A messages stream event, named by its type (the Anthropic SDK skips events without `event:`). */
+export function messagesEvent(data: MessagesStreamEvent): StreamEvent {
+  return { event: data.type, data };
 }

@@ -41,14 +41,15 @@ import type {
   GeminiUsageMetadata,
 } from '../formats/gemini/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-import { isRecord, parseDataUrl, parseToolArguments } from './chat-messages-shared.js';
+import { isRecord, parseToolArguments } from './chat-messages-shared.js';
 import {
+  appendTurn,
   chatFinishFromGemini,
   chatIdFromGemini,
   chatUsageFromGemini,
+  geminiMediaPart,
   geminiToolResponse,
-  signatureFromToolCallId,
-  SKIP_SIGNATURE,
+  signedFunctionCalls,
   thinkingConfigFromEffort,
   toolCallIdFromGemini,
 } from './chat-gemini-shared.js';
@@ -59,18 +60,6 @@ interface ChatRequestExtras extends ChatRequest {
   presence_penalty?: number;
   frequency_penalty?: number;
 }
-
-/** Extensions of likely http(s) file URLs -> MIME type for `fileData`. */
-const URL_MIME: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  pdf: 'application/pdf',
-};
 
 /** OpenAI-chat client, Gemini upstream. */
 export class ChatToGeminiTranslator implements Translator {
@@ -275,14 +264,6 @@ function rejectUntranslatable(req: ChatRequestExtras, ctx: TranslateContext): vo
   }
 }
 
-/** Appends parts as a turn, merging into the previous turn of the same role; empty part lists add nothing. */
-function appendTurn(contents: GeminiContent[], role: 'user' | 'model', parts: GeminiPart[]): void {
-  if (parts.length === 0) return;
-  const last = contents[contents.length - 1];
-  if (last?.role === role) last.parts.push(...parts);
-  else contents.push({ role, parts });
-}
-
 /** Text of a system/tool message (string or text parts). */
 function plainText(content: ChatMessage['content'], at: string): string {
   if (typeof content === 'string') return content;
@@ -302,26 +283,17 @@ function userParts(content: ChatMessage['content'], at: string): GeminiPart[] {
 function userPart(part: ChatContentPart, at: string): GeminiPart {
   if (part.type === 'text' && typeof part.text === 'string') return { text: part.text };
   if (part.type === 'image_url' && isRecord(part.image_url) && typeof part.image_url.url === 'string') {
-    return mediaPart(part.image_url.url, at);
+    return geminiMediaPart(part.image_url.url, at);
   }
   if (part.type === 'input_audio' && isRecord(part.input_audio)) {
     const { data, format } = part.input_audio;
     return { inlineData: { mimeType: `audio/${String(format)}`, data: String(data) } };
   }
   if (part.type === 'file' && isRecord(part.file) && typeof part.file.file_data === 'string') {
-    return mediaPart(part.file.file_data, at);
+    return geminiMediaPart(part.file.file_data, at);
   }
   if (part.type === 'file') throw new TranslationError(`${at}: OpenAI file ids cannot be sent to a Gemini upstream; send file_data`);
   throw new TranslationError(`${at}: content part "${part.type}" cannot be sent to a Gemini upstream`);
-}
-
-function mediaPart(url: string, at: string): GeminiPart {
-  const data = parseDataUrl(url);
-  if (data) return { inlineData: { mimeType: data.mediaType, data: data.data } };
-  if (!/^https?:\/\//i.test(url)) throw new TranslationError(`${at}: only data: and http(s) URLs can be sent to a Gemini upstream`);
-  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  const mimeType = ext ? URL_MIME[ext] : undefined;
-  return { fileData: { ...(mimeType && { mimeType }), fileUri: url } };
 }
 
 function modelParts(m: ChatMessage, callNames: Map<string, string>): GeminiPart[] {
@@ -331,17 +303,11 @@ function modelParts(m: ChatMessage, callNames: Map<string, string>): GeminiPart[
     : (m.content ?? []).map((p) => (p.type === 'text' ? p.text : p.type === 'refusal' ? p.refusal : '')).join('');
   const visible = text || m.refusal || '';
   if (visible !== '') parts.push({ text: String(visible) });
-  const calls = (m.tool_calls ?? []).map((call): GeminiPart => {
+  const calls = (m.tool_calls ?? []).map((call) => {
     callNames.set(call.id, call.function.name);
-    const signature = signatureFromToolCallId(call.id);
-    return {
-      functionCall: { name: call.function.name, args: parseToolArguments(call.function.arguments) },
-      ...(signature && { thoughtSignature: signature }),
-    };
+    return { id: call.id, name: call.function.name, args: parseToolArguments(call.function.arguments) };
   });
-  // Gemini 3 rejects a function-call turn without a signature on its first call.
-  if (calls.length > 0 && !calls.some((c) => c.thoughtSignature)) calls[0].thoughtSignature = SKIP_SIGNATURE;
-  return [...parts, ...calls];
+  return [...parts, ...signedFunctionCalls(calls)];
 }
 
 function toolResultPart(m: ChatMessage, callNames: Map<string, string>, at: string): GeminiPart {

@@ -30,7 +30,6 @@ import type {
   MessagesResponse,
   MessagesStreamEvent,
   MessagesTextBlock,
-  MessagesThinking,
   MessagesTool,
   MessagesToolChoice,
   MessagesUsage,
@@ -39,22 +38,16 @@ import {
   budgetForEffort,
   chatIdFromMessagesId,
   chatUsageFromMessages,
+  definedOnly,
   finishReasonFromStop,
+  fitThinking,
+  IMAGE_MEDIA_TYPES,
   isRecord,
   parseDataUrl,
   parseToolArguments,
+  toolUseId,
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-/** Anthropic's minimum `budget_tokens`. */
-const MIN_THINKING_BUDGET = 1024;
-
-/** Anthropic ids must match `^[a-zA-Z0-9_-]+$`; the same rule applies to tool_use and tool_result ids. */
-function toolId(id: unknown): string {
-  const text = typeof id === 'string' ? id.replace(/[^a-zA-Z0-9_-]/g, '_') : '';
-  return text === '' ? 'call_0' : text;
-}
 
 function textBlocks(content: unknown, path: string): MessagesTextBlock[] {
   if (content === undefined || content === null) return [];
@@ -80,7 +73,7 @@ function userBlock(part: ChatContentPart, path: string): MessagesContentBlock[] 
     if (typeof url !== 'string') throw new TranslationError(`${path}.image_url.url: a URL string is required`);
     const inline = parseDataUrl(url);
     if (inline) {
-      if (!IMAGE_TYPES.has(inline.mediaType)) {
+      if (!IMAGE_MEDIA_TYPES.has(inline.mediaType)) {
         throw new TranslationError(`${path}: image type '${inline.mediaType}' is not supported by the upstream (jpeg, png, gif, webp)`);
       }
       return [{ type: 'image', source: { type: 'base64', media_type: inline.mediaType, data: inline.data } }];
@@ -112,7 +105,7 @@ function assistantBlocks(message: ChatMessage, path: string): MessagesContentBlo
     if (call.type !== 'function' || !isRecord(call.function) || typeof call.function.name !== 'string') {
       throw new TranslationError(`${path}.tool_calls: only function tool calls with a name are supported`);
     }
-    blocks.push({ type: 'tool_use', id: toolId(call.id), name: call.function.name, input: parseToolArguments(call.function.arguments) });
+    blocks.push({ type: 'tool_use', id: toolUseId(call.id), name: call.function.name, input: parseToolArguments(call.function.arguments) });
   }
   return blocks;
 }
@@ -146,7 +139,7 @@ function convertMessages(messages: unknown): { system: MessagesTextBlock[]; turn
         break;
       case 'tool': {
         const text = textBlocks(message.content, `${path}.content`);
-        const result: MessagesContentBlock = { type: 'tool_result', tool_use_id: toolId(message.tool_call_id) };
+        const result: MessagesContentBlock = { type: 'tool_result', tool_use_id: toolUseId(message.tool_call_id) };
         if (typeof message.content === 'string' && message.content !== '') result.content = message.content;
         else if (text.length > 0) result.content = text;
         push('user', [result]);
@@ -199,18 +192,6 @@ function rejectUntranslatable(req: ChatRequest): void {
   }
 }
 
-/** Thinking config and max_tokens together: thinking counts against max_tokens upstream. */
-function thinkingAndCap(req: ChatRequest, ctx: TranslateContext): { maxTokens: number; thinking?: MessagesThinking } {
-  const cap = req.max_completion_tokens ?? req.max_tokens ?? undefined;
-  const budget = budgetForEffort(req.reasoning_effort);
-  if (budget === undefined) return { maxTokens: cap ?? ctx.defaultMaxTokens };
-  // OpenAI's cap includes reasoning: keep it and fit the budget under it. No cap: room for both.
-  if (cap === undefined) return { maxTokens: ctx.defaultMaxTokens + budget, thinking: { type: 'enabled', budget_tokens: budget } };
-  const fitted = Math.min(budget, cap - 1);
-  if (fitted < MIN_THINKING_BUDGET) return { maxTokens: cap }; // Too small a cap to think at all.
-  return { maxTokens: cap, thinking: { type: 'enabled', budget_tokens: fitted } };
-}
-
 /** Translator for chat-completions clients served by a messages upstream. */
 export class ChatToMessagesTranslator implements Translator {
   readonly from = 'chat-completions' as const;
@@ -233,7 +214,7 @@ export class ChatToMessagesTranslator implements Translator {
     this.includeUsage = req.stream_options?.include_usage === true;
     rejectUntranslatable(req);
     const { system, turns } = convertMessages(req.messages);
-    const { maxTokens, thinking } = thinkingAndCap(req, ctx);
+    const { maxTokens, thinking } = fitThinking(req.max_completion_tokens ?? req.max_tokens ?? undefined, budgetForEffort(req.reasoning_effort), ctx.defaultMaxTokens);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
     if (system.length > 0) out.system = system;
     out.messages = turns;
@@ -384,9 +365,4 @@ export class ChatToMessagesTranslator implements Translator {
     this.done = true;
     return [{ data: { error: { message: 'upstream stream ended before the response was complete', type: 'server_error', code: null } } }];
   }
-}
-
-/** `message_delta.usage` repeats cumulative counters; absent or null ones must not erase known values. */
-function definedOnly(usage: Partial<MessagesUsage> | undefined): Partial<MessagesUsage> {
-  return Object.fromEntries(Object.entries(usage ?? {}).filter(([, v]) => v !== null && v !== undefined));
 }

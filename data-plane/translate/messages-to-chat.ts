@@ -32,8 +32,11 @@ import type {
   MessagesToolChoice,
 } from '../formats/messages/types.js';
 import {
+  blocksOf,
   effortForBudget,
   isRecord,
+  joinText,
+  messagesEvent as ev,
   messagesIdFromChatId,
   messagesUsageFromChat,
   parseToolArguments,
@@ -41,21 +44,6 @@ import {
   toDataUrl,
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-
-function blocksOf(content: unknown, path: string): MessagesContentBlock[] {
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) throw new TranslationError(`${path}: content must be a string or an array of blocks`);
-  return content as MessagesContentBlock[];
-}
-
-function joinText(blocks: MessagesContentBlock[], path: string, separator: string): string {
-  return blocks
-    .map((block, i) => {
-      if (block.type !== 'text') throw new TranslationError(`${path}[${i}]: only text blocks are supported here, got '${block.type}'`);
-      return block.text;
-    })
-    .join(separator);
-}
 
 /** An image or document block -> a chat content part. */
 function mediaPart(block: MessagesContentBlock, path: string): ChatContentPart {
@@ -419,9 +407,4 @@ export class MessagesToChatTranslator implements Translator {
     this.done = true;
     return out;
   }
-}
-
-/** A messages stream event, named by its type (the Anthropic SDK skips events without `event:`). */
-function ev(data: MessagesStreamEvent): StreamEvent {
-  return { event: data.type, data };
 }

@@ -4,6 +4,8 @@ import { ChatToMessagesTranslator } from './chat-to-messages.js';
 import { MessagesToChatTranslator } from './messages-to-chat.js';
 import { ChatToGeminiTranslator } from './chat-to-gemini.js';
 import { GeminiToChatTranslator } from './gemini-to-chat.js';
+import { MessagesToGeminiTranslator } from './messages-to-gemini.js';
+import { GeminiToMessagesTranslator } from './gemini-to-messages.js';
 import { ResponsesToChatTranslator } from './responses-to-chat.js';
 import { ChatToResponsesTranslator } from './chat-to-responses.js';
 
@@ -15,6 +17,8 @@ const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
   'messages>chat-completions': () => new MessagesToChatTranslator(),
   'chat-completions>generateContent': () => new ChatToGeminiTranslator(),
   'generateContent>chat-completions': () => new GeminiToChatTranslator(),
+  'messages>generateContent': () => new MessagesToGeminiTranslator(),
+  'generateContent>messages': () => new GeminiToMessagesTranslator(),
   'responses>chat-completions': () => new ResponsesToChatTranslator(),
   'chat-completions>responses': () => new ChatToResponsesTranslator(),
 };
