@@ -13,9 +13,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import type { GroupRoute, RuntimeChannel, RuntimeModel } from '../config/runtime-config.js';
 import { GatewayError } from '../errors.js';
 import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
-import { upstreamFormat } from '../providers/registry.js';
 import type { UpstreamTransport } from '../providers/transport.js';
-import { createTranslator } from '../translate/registry.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import { ClientStream } from './client-stream.js';
@@ -23,6 +21,7 @@ import { AbortReason, UpstreamFailure, failureFromError, failureFromStatus } fro
 import type { AttemptRecord, RelayOutcome } from './outcome.js';
 import { candidateChannels } from './pick.js';
 import { pipePassThrough, pipeTranslated } from './stream.js';
+import { translatorFor, upstreamFormat } from './translators.js';
 
 /** Largest upstream body read whole (non-streaming answers and error bodies). */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
@@ -137,7 +136,7 @@ export class Relay {
       const same = format === 'generateContent' || req.body.model === upstreamModel;
       return { upstreamFormat: format, body: same ? req.rawBody : Buffer.from(JSON.stringify({ ...req.body, model: upstreamModel })) };
     }
-    const translator = createTranslator(req.format, format)!;
+    const translator = translatorFor(req.format, format)!;
     try {
       const defaultMaxTokens = req.model.defaultMaxOutputTokens ?? req.model.limits.maxOutputTokens ?? FALLBACK_MAX_TOKENS;
       const body = translator.request(req.body, { upstreamModel, stream: req.stream, defaultMaxTokens });

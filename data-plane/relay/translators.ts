@@ -1,0 +1,62 @@
+/**
+ * Which upstream format serves a client format on a channel kind, and the translator for it.
+ * Pairs without a translator of their own are composed through chat-completions, the pivot
+ * format (wire-formats.md §7.8), e.g. responses -> chat -> messages.
+ */
+import type { WireFormat } from '../../shared/formats.js';
+import type { ChannelKind } from '../../shared/snapshot/types.js';
+import { providerFor } from '../providers/registry.js';
+import { createTranslator } from '../translate/registry.js';
+import type { StreamEvent, TranslateContext, Translator } from '../translate/translator.js';
+
+/** `outer` (client -> chat) composed with `inner` (chat -> upstream); one pair of fresh instances per request. */
+class ViaChatTranslator implements Translator {
+  constructor(
+    private readonly outer: Translator,
+    private readonly inner: Translator,
+  ) {}
+
+  get from(): WireFormat {
+    return this.outer.from;
+  }
+
+  get to(): WireFormat {
+    return this.inner.to;
+  }
+
+  request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
+    return this.inner.request(this.outer.request(body, ctx), ctx);
+  }
+
+  response(body: Record<string, unknown>): Record<string, unknown> {
+    return this.outer.response(this.inner.response(body));
+  }
+
+  streamEvent(event: StreamEvent): StreamEvent[] {
+    return this.inner.streamEvent(event).flatMap((e) => this.outer.streamEvent(e));
+  }
+
+  streamEnd(): StreamEvent[] {
+    return [...this.inner.streamEnd().flatMap((e) => this.outer.streamEvent(e)), ...this.outer.streamEnd()];
+  }
+}
+
+/** A fresh translator from `from` (client) to `to` (upstream): direct, or through chat; undefined when neither exists. */
+export function translatorFor(from: WireFormat, to: WireFormat): Translator | undefined {
+  const direct = createTranslator(from, to);
+  if (direct || from === 'chat-completions' || to === 'chat-completions') return direct;
+  const outer = createTranslator(from, 'chat-completions');
+  const inner = createTranslator('chat-completions', to);
+  return outer && inner ? new ViaChatTranslator(outer, inner) : undefined;
+}
+
+/**
+ * The format to speak to a `kind` upstream for a `client`-format request: the client's own when
+ * the upstream speaks it (pass-through), else the first native format a translator reaches;
+ * undefined when none does.
+ */
+export function upstreamFormat(kind: ChannelKind, client: WireFormat): WireFormat | undefined {
+  const formats = providerFor(kind).formats;
+  if (formats.includes(client)) return client;
+  return formats.find((f) => translatorFor(client, f) !== undefined);
+}
