@@ -227,6 +227,8 @@ export class FakeUpstream {
         let sent = 0;
         for (const event of replyEvents(format, reply, r.model, { includeUsage })) {
           if (b.kind === 'cut' && sent === b.afterEvents) {
+            // Let what was written reach the socket first: destroy() drops unflushed writes.
+            await new Promise<void>((resolve) => res.write('', () => resolve()));
             req.socket.destroy();
             return;
           }
