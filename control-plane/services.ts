@@ -3,6 +3,7 @@ import type { SecretBox } from '../shared/crypto/secrets.js';
 import type { Ports } from '../shared/ports/ports.js';
 import { AccountService } from './accounts/account.service.js';
 import { AuthService } from './auth/auth.service.js';
+import { Billing } from './billing/billing.js';
 import { SessionService } from './auth/session.service.js';
 import type { ControlPlaneConfig } from './config.js';
 import type { EventBus } from './graphql/pubsub.js';
@@ -32,6 +33,8 @@ export interface ServiceOverrides {
   now?: () => number;
   /** Where captcha answers come from, so a test can solve captchas without the answer crossing the API. */
   captchaAnswer?: () => string;
+  /** False: do not run the usage consumer loop (tests drive `billing.consumer.drain()`). */
+  consumeUsage?: boolean;
 }
 
 /** The domain services resolvers call into; one instance per control-plane process. */
@@ -44,10 +47,13 @@ export class Services {
   readonly accounts: AccountService;
   readonly auth: AuthService;
   readonly registration: RegistrationService;
+  /** Hot balances, usage consumer, top-ups, redemption codes (see billing/). */
+  readonly billing: Billing;
 
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    this.billing = new Billing(deps, { now, consumeUsage: overrides.consumeUsage });
     this.tokens = new TokenService(deps);
     this.ledger = new LedgerService(orm);
     this.mailer = createMailer(config);
@@ -70,12 +76,14 @@ export class Services {
   /** Runs start-up work (seeding, background jobs) once the database is migrated. */
   async start(): Promise<void> {
     await this.accounts.ensureAdmin();
+    await this.billing.start();
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
   }
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.billing.stop();
     this.mailer.close();
   }
 }

@@ -8,6 +8,9 @@ import { ChannelKey } from '../catalog/channel-key.entity.js';
 import { ChannelGroup } from '../catalog/channel-group.entity.js';
 import { CatalogModel, PriceTable } from '../catalog/model.entity.js';
 import { ExchangeRate } from '../catalog/exchange-rate.entity.js';
+import { UsageRecord } from '../usage/usage-record.entity.js';
+import { TopUpOrder } from '../topup/top-up-order.entity.js';
+import { RedemptionCode } from '../topup/redemption-code.entity.js';
 
 /** Every entity the ORM knows; add new ones here (explicit beats folder scanning under swc). */
-export const ENTITIES = [Account, Session, LedgerEntry, Token, Group, Channel, ChannelKey, ChannelGroup, CatalogModel, PriceTable, ExchangeRate];
+export const ENTITIES = [Account, Session, LedgerEntry, Token, Group, Channel, ChannelKey, ChannelGroup, CatalogModel, PriceTable, ExchangeRate, UsageRecord, TopUpOrder, RedemptionCode];

@@ -1,0 +1,43 @@
+import { IsolationLevel } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { QueuedUsageEvent } from '../../shared/ports/usage-queue.js';
+
+/** What the ledger knows of some accounts, read in one consistent snapshot. */
+export interface LedgerFacts {
+  /** Ledger balance per account (accounts without entries are 0). */
+  balances: Map<string, bigint>;
+  /** Charged usage per account and token, from usage records. */
+  tokenSpend: Map<string, Map<string, bigint>>;
+  /** The events among those given whose usage record already exists (committed, maybe not yet acked). */
+  recorded: Set<string>;
+}
+
+/**
+ * Reads ledger balances, token spend and which queued events are already recorded, in ONE
+ * repeatable-read snapshot: an event committed by the consumer is then counted either in the
+ * ledger or as unconsumed, never both and never neither, however the two race.
+ */
+export async function readLedgerFacts(em: EntityManager, accountIds: readonly string[], queued: readonly QueuedUsageEvent[]): Promise<LedgerFacts> {
+  return em.fork().transactional(
+    async (tx) => {
+      const balances = new Map<string, bigint>(accountIds.map((id) => [id, 0n]));
+      const tokenSpend = new Map<string, Map<string, bigint>>(accountIds.map((id) => [id, new Map()]));
+      if (accountIds.length === 0) return { balances, tokenSpend, recorded: new Set<string>() };
+      // Lists travel as one jsonb parameter: knex would expand an array into many placeholders.
+      const sums = await tx.execute<{ account_id: string; total: string }[]>(
+        'select account_id::text as account_id, sum(amount_micro)::text as total from ledger_entry where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id',
+        [JSON.stringify(accountIds)],
+      );
+      for (const row of sums) balances.set(row.account_id, BigInt(row.total));
+      const spend = await tx.execute<{ account_id: string; token_id: string; total: string }[]>(
+        'select account_id::text as account_id, token_id::text as token_id, sum(charge_micro)::text as total from usage_record where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id, token_id',
+        [JSON.stringify(accountIds)],
+      );
+      for (const row of spend) tokenSpend.get(row.account_id)?.set(row.token_id, BigInt(row.total));
+      const ids = queued.map((q) => q.event.eventId);
+      const recorded = ids.length === 0 ? [] : await tx.execute<{ event_id: string }[]>('select event_id from usage_record where event_id in (select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(ids)]);
+      return { balances, tokenSpend, recorded: new Set(recorded.map((r) => r.event_id)) };
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ },
+  );
+}

@@ -1,0 +1,124 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createLogger } from '../../shared/log.js';
+import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
+import { writeUsageEvents } from './usage.writer.js';
+
+const log = createLogger('usage-consumer');
+
+/** The consumer group every control plane joins: each event is written by one of them. */
+export const USAGE_CONSUMER_GROUP = 'control-plane';
+
+/** Tuning of {@link UsageConsumer}. */
+export interface UsageConsumerOptions {
+  /** This consumer's name in the group (unique per control-plane process). */
+  consumer: string;
+  /** Events per transaction. */
+  batchSize?: number;
+  /** How long a blocking read waits for new events. */
+  blockMs?: number;
+  /** A pending event idle this long belongs to a dead consumer and is claimed. */
+  claimIdleMs?: number;
+  /** Told the accounts whose ledger changed (after commit), e.g. to publish `balanceChanged`. */
+  onCommitted?: (accountIds: readonly string[]) => void;
+}
+
+/**
+ * Turns usage events into usage records and ledger entries (DESIGN.md contract item 4): many
+ * events per transaction, acknowledged only after commit. A crash between commit and ack makes
+ * the events come back (to this consumer's successor, via claim), and the event-id unique
+ * constraint makes the replay write nothing. A control plane that was down finds its backlog
+ * waiting in the group and catches up.
+ */
+export class UsageConsumer {
+  private readonly batchSize: number;
+  private readonly blockMs: number;
+  private readonly claimIdleMs: number;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(private readonly orm: MikroORM, private readonly queue: UsageQueue, private readonly options: UsageConsumerOptions) {
+    this.batchSize = options.batchSize ?? 500;
+    this.blockMs = options.blockMs ?? 1000;
+    this.claimIdleMs = options.claimIdleMs ?? 60_000;
+  }
+
+  /** Starts the background loop. */
+  async start(): Promise<void> {
+    await this.queue.ensureGroup(USAGE_CONSUMER_GROUP);
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Stops the loop after the batch in progress (a blocked read ends within `blockMs`). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.running;
+    this.running = undefined;
+  }
+
+  /**
+   * Writes everything available now without waiting: stale pending events of dead consumers
+   * (idle at least `claimIdleMs`, or `claimIdleMs` given here), then new ones. Returns how many
+   * events were processed. Used by the loop, by tests and by reconciliation.
+   */
+  async drain(claimIdleMs = this.claimIdleMs): Promise<number> {
+    await this.queue.ensureGroup(USAGE_CONSUMER_GROUP);
+    let total = 0;
+    for (;;) {
+      const stale = await this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, claimIdleMs, this.batchSize);
+      if (stale.length === 0) break;
+      total += await this.commit(stale);
+    }
+    for (;;) {
+      const fresh = await this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, 0);
+      if (fresh.length === 0) return total;
+      total += await this.commit(fresh);
+    }
+  }
+
+  private async loop(): Promise<void> {
+    let lastClaim = 0;
+    while (!this.stopping) {
+      try {
+        if (Date.now() - lastClaim >= this.claimIdleMs / 2) {
+          lastClaim = Date.now();
+          const stale = await this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, this.claimIdleMs, this.batchSize);
+          if (stale.length > 0) await this.commit(stale);
+        }
+        const batch = await this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, this.blockMs);
+        if (batch.length > 0) await this.commit(batch);
+      } catch (error) {
+        log.error('usage batch failed; retrying', { error: String(error) });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  /** Writes a batch in one transaction and acks it after commit. A batch that fails is retried event by event, so one bad event cannot block the rest. */
+  private async commit(batch: readonly QueuedUsageEvent[]): Promise<number> {
+    try {
+      await this.write(batch);
+      return batch.length;
+    } catch (error) {
+      if (batch.length === 1) throw error;
+      log.warn('usage batch failed; writing its events one by one', { size: batch.length, error: String(error) });
+    }
+    let written = 0;
+    for (const item of batch) {
+      try {
+        await this.write([item]);
+        written += 1;
+      } catch (error) {
+        // Left pending (never acked): reconciliation shows it as unconsumed until it is fixed.
+        log.error('usage event cannot be written', { eventId: item.event.eventId, queueId: item.id, error: String(error) });
+      }
+    }
+    return written;
+  }
+
+  private async write(batch: readonly QueuedUsageEvent[]): Promise<void> {
+    const accounts = await this.orm.em.fork().transactional((tx) => writeUsageEvents(tx, batch.map((b) => b.event)));
+    await this.queue.ack(USAGE_CONSUMER_GROUP, batch.map((b) => b.id));
+    if (accounts.length > 0) this.options.onCommitted?.(accounts);
+  }
+}
