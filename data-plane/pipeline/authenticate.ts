@@ -1,0 +1,87 @@
+import type Koa from 'koa';
+import { sha256Hex } from '../../shared/crypto/secrets.js';
+import type { WireFormat } from '../../shared/formats.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import type { TokenCache } from '../auth/token-cache.js';
+import { GatewayError } from '../errors.js';
+
+/** What this stage reads from and leaves on `ctx.state`. */
+export interface AuthenticateState {
+  /** The request's wire format, set by the routing stage (unless given to {@link authenticate}). */
+  format?: WireFormat;
+  /** The caller's token record, set here. */
+  token?: TokenRecord;
+}
+
+/** Options of {@link authenticate}. */
+export interface AuthenticateOptions {
+  /** A fixed format for every request through this middleware; otherwise `ctx.state.format`. */
+  format?: WireFormat;
+  /** Epoch milliseconds, for expiry (injectable for tests). */
+  now?: () => number;
+}
+
+/** Anything that can be one of our keys: `sk-` and base62; longer input is refused unread. */
+const KEY_SHAPE = /^sk-[0-9A-Za-z]{1,200}$/;
+
+const HOW_TO_SEND: Record<WireFormat, string> = {
+  'chat-completions': 'send it as "Authorization: Bearer sk-..."',
+  responses: 'send it as "Authorization: Bearer sk-..."',
+  messages: 'send it in the "x-api-key" header (or as "Authorization: Bearer sk-...")',
+  generateContent: 'send it in the "x-goog-api-key" header or the "key" query parameter',
+};
+
+/** The parts of a request a key is read from. */
+type KeySource = Pick<Koa.ParameterizedContext, 'get' | 'querystring'>;
+
+function bearer(ctx: KeySource): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
+}
+
+/**
+ * The key as the format's clients send it (wire-formats.md §0.1): Bearer for the OpenAI formats;
+ * `x-api-key` or Bearer (SDK 1.x) for messages; `x-goog-api-key` or `?key=` for generateContent.
+ * A key taken from the query string is removed from it, so no later stage logs or forwards it.
+ */
+export function extractKey(ctx: KeySource, format: WireFormat): string | undefined {
+  switch (format) {
+    case 'chat-completions':
+    case 'responses':
+      return bearer(ctx);
+    case 'messages':
+      return ctx.get('x-api-key').trim() || bearer(ctx);
+    case 'generateContent': {
+      const header = ctx.get('x-goog-api-key').trim();
+      const query = new URLSearchParams(ctx.querystring);
+      const fromQuery = query.get('key')?.trim();
+      if (query.has('key')) {
+        query.delete('key');
+        ctx.querystring = query.toString();
+      }
+      return header || fromQuery || undefined;
+    }
+  }
+}
+
+/**
+ * The authentication stage: finds the key in the request (the format's way), resolves its token
+ * record through `cache`, and puts it on `ctx.state.token`. Refusals, in the caller's format:
+ * no key or an unknown key -> 401; an expired token -> 401 (the key is no longer a valid
+ * credential, as OpenAI and new-api answer for keys past their life); a disabled token -> 403
+ * (the key is known but may not be used). Keys are never logged or echoed.
+ */
+export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Koa.Middleware<AuthenticateState> {
+  const now = options.now ?? Date.now;
+  return async (ctx, next) => {
+    const format = options.format ?? ctx.state.format;
+    if (!format) throw new Error('authenticate: the request format is not set (stage order?)');
+    const key = extractKey(ctx, format);
+    if (!key) throw new GatewayError('authentication', `Missing API key: ${HOW_TO_SEND[format]}`);
+    const record = KEY_SHAPE.test(key) ? await cache.lookup(sha256Hex(key)) : null;
+    if (!record) throw new GatewayError('authentication', 'Invalid API key');
+    if (record.expiresAt !== null && record.expiresAt <= now()) throw new GatewayError('authentication', 'This API key has expired');
+    if (record.status !== 'active') throw new GatewayError('permission', 'This API key is disabled');
+    ctx.state.token = record;
+    await next();
+  };
+}
