@@ -1,5 +1,6 @@
 import { EnvReader } from '../shared/config/env.js';
 import { parseRmbToMicro } from '../shared/money.js';
+import { readHealthSettings, type HealthSettings } from './health/health.settings.js';
 
 /** Everything the control plane reads from the environment, validated. */
 export interface ControlPlaneConfig {
@@ -21,6 +22,8 @@ export interface ControlPlaneConfig {
   publicBaseUrl?: string;
   /** Credited to an inviter for each account registered with their invite code (INVITE_REWARD_RMB, default 0 = off). */
   inviteRewardMicro: bigint;
+  /** Group health thresholds, windows and probe limits (HEALTH_*). */
+  health: HealthSettings;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
   dataDir: string;
 }
@@ -41,6 +44,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     mailFrom: r.matching('MAIL_FROM', /^[^\s@]+@[^\s@]+$/, 'an e-mail address') ?? 'no-reply@meridian.local',
     publicBaseUrl: r.url('PUBLIC_BASE_URL', ['http', 'https']),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    health: readHealthSettings(r),
     inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),
   };
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {

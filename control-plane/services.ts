@@ -7,6 +7,7 @@ import { Billing } from './billing/billing.js';
 import { SessionService } from './auth/session.service.js';
 import type { ControlPlaneConfig } from './config.js';
 import type { EventBus } from './graphql/pubsub.js';
+import { HealthService } from './health/health.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './registration/captcha.service.js';
@@ -49,10 +50,13 @@ export class Services {
   readonly registration: RegistrationService;
   /** Hot balances, usage consumer, top-ups, redemption codes (see billing/). */
   readonly billing: Billing;
+  /** Group health: rollups, states, publishing state changes. */
+  readonly health: HealthService;
 
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    this.health = new HealthService(orm, ports, deps.events.pubSub, config.health, now);
     this.billing = new Billing(deps, { now, consumeUsage: overrides.consumeUsage });
     this.tokens = new TokenService(deps);
     this.ledger = new LedgerService(orm);
@@ -79,10 +83,12 @@ export class Services {
     await this.billing.start();
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
+    await this.health.start();
   }
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.health.stop();
     await this.billing.stop();
     this.mailer.close();
   }

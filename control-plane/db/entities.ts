@@ -11,6 +11,8 @@ import { ExchangeRate } from '../catalog/exchange-rate.entity.js';
 import { UsageRecord } from '../usage/usage-record.entity.js';
 import { TopUpOrder } from '../topup/top-up-order.entity.js';
 import { RedemptionCode } from '../topup/redemption-code.entity.js';
+import { HealthHourly } from '../health/health-hourly.entity.js';
+import { Incident, IncidentUpdate } from '../status/incident.entity.js';
 
 /** Every entity the ORM knows; add new ones here (explicit beats folder scanning under swc). */
-export const ENTITIES = [Account, Session, LedgerEntry, Token, Group, Channel, ChannelKey, ChannelGroup, CatalogModel, PriceTable, ExchangeRate, UsageRecord, TopUpOrder, RedemptionCode];
+export const ENTITIES = [Account, Session, LedgerEntry, Token, Group, Channel, ChannelKey, ChannelGroup, CatalogModel, PriceTable, ExchangeRate, UsageRecord, TopUpOrder, RedemptionCode, HealthHourly, Incident, IncidentUpdate];

@@ -1,0 +1,201 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PubSub } from 'type-graphql';
+import { BUCKET_MS, minuteOf, totalsByKey } from '../../shared/health/outcome.js';
+import { createLogger } from '../../shared/log.js';
+import type { GroupState } from '../../shared/ports/group-states.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { Group, GroupStatus } from '../catalog/group.entity.js';
+import type { HealthSettings } from './health.settings.js';
+import { HealthStore, hourStart, tallyOf, type HourRow } from './health.store.js';
+import { emptyWindows, GROUP_HEALTH_CHANGED, type GroupAvailability, type GroupHealthChange, type WindowTallies } from './health.types.js';
+import { MinuteReader, minuteRange } from './minute-reader.js';
+import { decideState, type Tally } from './state.js';
+
+const log = createLogger('health');
+const HOUR_MS = 3600_000;
+/** Whole hours before the current one in the day, week and month windows. */
+const SPAN_HOURS = { day: 23, week: 167, month: 719 } as const;
+
+function add(into: Tally, t: Tally): void {
+  into.ok += t.ok;
+  into.attempts += t.attempts;
+}
+
+/**
+ * Group health (DESIGN.md "Health"): folds the minute buckets into hourly history, decides each
+ * group's state from the recent window, and on a change publishes it at once to data planes
+ * (GroupStateBus) and GraphQL subscribers. Time comes from the injected clock only; the timers
+ * merely say when to look.
+ */
+export class HealthService {
+  readonly store: HealthStore;
+  private readonly minutes: MinuteReader;
+  private states = new Map<string, GroupState>();
+  private loaded = false;
+  private timers: NodeJS.Timeout[] = [];
+  private evaluating: Promise<unknown> = Promise.resolve();
+  private folding: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly ports: Ports,
+    private readonly pubSub: PubSub,
+    readonly settings: HealthSettings,
+    readonly now: () => number = Date.now,
+  ) {
+    this.store = new HealthStore(orm);
+    this.minutes = new MinuteReader(ports.outcomes);
+  }
+
+  /** Catches up on the last day's buckets, then folds and evaluates periodically. */
+  async start(): Promise<void> {
+    await this.fold(24);
+    await this.evaluate();
+    const every = (ms: number, job: () => Promise<unknown>) => {
+      const t = setInterval(() => void job().catch((err: Error) => log.warn('health job failed', { message: err.message })), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.settings.evaluateMs, () => this.evaluate());
+    every(this.settings.foldMs, () => this.fold(1));
+  }
+
+  /** Stops the periodic jobs (after the ones in progress). */
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await Promise.allSettled([this.evaluating, this.folding]);
+  }
+
+  /**
+   * Folds the minute buckets of the current hour and the `hoursBack` before it into hourly rows,
+   * each written with the hour's totals (idempotent), then prunes history past retention.
+   */
+  fold(hoursBack = 1): Promise<void> {
+    const run = this.folding.then(async () => {
+      const now = this.now();
+      const current = minuteOf(now);
+      const rows: HourRow[] = [];
+      for (let h = hourStart(now) - hoursBack * HOUR_MS; h <= hourStart(now); h += HOUR_MS) {
+        const first = h / BUCKET_MS;
+        // Uncached: a batch a data plane could only flush late must still land in the history.
+        const buckets = await this.ports.outcomes.read(minuteRange(first, Math.min(first + 59, current)));
+        for (const { key, totals } of totalsByKey(buckets).values()) rows.push({ hour: new Date(h), key, totals });
+      }
+      await this.store.upsertHours(rows);
+      await this.store.prune(new Date(hourStart(now) - this.settings.retentionDays * 24 * HOUR_MS));
+    });
+    this.folding = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The current state of `group` (as last decided). */
+  stateOf(group: string): GroupState {
+    return this.states.get(group) ?? 'no_data';
+  }
+
+  /**
+   * Re-decides every active group's state; on any change, publishes the whole state record to
+   * the data planes and one event per changed group to subscribers. Returns the changes.
+   */
+  evaluate(): Promise<GroupHealthChange[]> {
+    const run = this.evaluating.then(() => this.evaluateNow());
+    this.evaluating = run.catch(() => undefined);
+    return run;
+  }
+
+  private async evaluateNow(): Promise<GroupHealthChange[]> {
+    if (!this.loaded) {
+      // Continue from what was published before a restart, so unchanged groups are not re-announced.
+      const record = await this.ports.groupStates.read();
+      this.states = new Map(Object.entries(record?.states ?? {}));
+      this.loaded = true;
+    }
+    const now = this.now();
+    const current = minuteOf(now);
+    const groups = (await this.orm.em.fork().find(Group, { status: GroupStatus.Active }, { fields: ['name'], orderBy: { name: 'asc' } })).map((g) => g.name);
+    const buckets = await this.minutes.read(minuteRange(current - 59, current), current);
+    const recentFrom = current - Math.ceil(this.settings.recentWindowMs / BUCKET_MS) + 1;
+    const recent = new Map<string, Tally>();
+    const hour = new Map<string, Tally>();
+    buckets.forEach((bucket, i) => {
+      for (const { key, totals } of totalsByKey([bucket]).values()) {
+        const t = tallyOf(totals);
+        if (!hour.has(key.group)) hour.set(key.group, { ok: 0, attempts: 0 });
+        add(hour.get(key.group)!, t);
+        if (current - 59 + i >= recentFrom) {
+          if (!recent.has(key.group)) recent.set(key.group, { ok: 0, attempts: 0 });
+          add(recent.get(key.group)!, t);
+        }
+      }
+    });
+    const changed: { group: string; state: GroupState; previousState: GroupState }[] = [];
+    const next = new Map<string, GroupState>();
+    for (const group of groups) {
+      const state = decideState(recent.get(group) ?? { ok: 0, attempts: 0 }, hour.get(group) ?? { ok: 0, attempts: 0 }, this.settings);
+      next.set(group, state);
+      const previousState = this.states.get(group) ?? 'no_data';
+      if (state !== previousState) changed.push({ group, state, previousState });
+    }
+    const removed = [...this.states.keys()].some((g) => !next.has(g));
+    this.states = next;
+    if (changed.length === 0 && !removed) return [];
+    await this.ports.groupStates.publish(Object.fromEntries(next), new Date(now));
+    const at = new Date(now).toISOString();
+    const availability = changed.length ? new Map((await this.availability(changed.map((c) => c.group))).map((a) => [a.group, a])) : new Map();
+    const events: GroupHealthChange[] = changed.map((c) => ({ ...c, at, windows: availability.get(c.group)?.windows ?? emptyWindows() }));
+    for (const e of events) {
+      (e.state === 'normal' ? log.info : log.warn)('group health changed', { group: e.group, from: e.previousState, to: e.state });
+      this.pubSub.publish(GROUP_HEALTH_CHANGED, e);
+    }
+    return events;
+  }
+
+  /**
+   * The availability page: each group (all active groups, or `only`) with its state and its
+   * success tallies over the last hour, day, week and month, per channel and per model too.
+   */
+  async availability(only?: string[]): Promise<GroupAvailability[]> {
+    const now = this.now();
+    const current = minuteOf(now);
+    const hourFirstMinute = hourStart(now) / BUCKET_MS;
+    const names = only ?? (await this.orm.em.fork().find(Group, { status: GroupStatus.Active }, { fields: ['name'], orderBy: { name: 'asc' } })).map((g) => g.name);
+    const wanted = new Set(names);
+    const out = new Map<string, GroupAvailability>(names.map((g) => [g, { group: g, state: this.stateOf(g), windows: emptyWindows(), channels: [], models: [] }]));
+    const byChannel = new Map<string, WindowTallies>();
+    const byModel = new Map<string, WindowTallies>();
+    const addTo = (group: string, channel: string, model: string, windows: Partial<Record<keyof WindowTallies, Tally>>) => {
+      const g = out.get(group);
+      if (!g) return;
+      const c = byChannel.get(`${group}\n${channel}`) ?? byChannel.set(`${group}\n${channel}`, emptyWindows()).get(`${group}\n${channel}`)!;
+      const m = byModel.get(`${group}\n${model}`) ?? byModel.set(`${group}\n${model}`, emptyWindows()).get(`${group}\n${model}`)!;
+      for (const [w, t] of Object.entries(windows) as [keyof WindowTallies, Tally][]) {
+        add(g.windows[w], t);
+        add(c[w], t);
+        add(m[w], t);
+      }
+    };
+    // Whole hours before the current one: from the hourly history.
+    for (const row of await this.store.spans(hourStart(now), [SPAN_HOURS.day, SPAN_HOURS.week, SPAN_HOURS.month])) {
+      if (!wanted.has(row.group)) continue;
+      const [day, week, month] = [0, 1, 2].map((i) => ({ ok: row.ok[i], attempts: row.attempts[i] }));
+      addTo(row.group, row.channel, row.model, { day, week, month });
+    }
+    // The last 60 minutes and the current hour so far: from the minute buckets.
+    const buckets = await this.minutes.read(minuteRange(current - 59, current), current);
+    buckets.forEach((bucket, i) => {
+      const minute = current - 59 + i;
+      for (const { key, totals } of totalsByKey([bucket]).values()) {
+        const t = tallyOf(totals);
+        addTo(key.group, key.channel, key.model, minute >= hourFirstMinute ? { hour: t, day: t, week: t, month: t } : { hour: t });
+      }
+    });
+    for (const [id, windows] of byChannel) out.get(id.split('\n')[0])!.channels.push({ channel: id.split('\n')[1], windows });
+    for (const [id, windows] of byModel) out.get(id.split('\n')[0])!.models.push({ model: id.split('\n')[1], windows });
+    for (const g of out.values()) {
+      g.channels.sort((a, b) => a.channel.localeCompare(b.channel));
+      g.models.sort((a, b) => a.model.localeCompare(b.model));
+    }
+    return [...out.values()];
+  }
+}

@@ -1,0 +1,38 @@
+import type { GroupState } from '../../shared/ports/group-states.js';
+import type { Tally } from './state.js';
+
+/** The windows rates are shown over: the last hour (by the minute), and the last 24, 168 and 720 hours (the current one so far included). */
+export const HEALTH_WINDOWS = ['hour', 'day', 'week', 'month'] as const;
+
+/** One of {@link HEALTH_WINDOWS}. */
+export type HealthWindow = (typeof HEALTH_WINDOWS)[number];
+
+/** Tallies per window. */
+export type WindowTallies = Record<HealthWindow, Tally>;
+
+/** One group on the availability page, with its breakdown per channel and per model. Plain JSON: it travels in events. */
+export interface GroupAvailability {
+  group: string;
+  state: GroupState;
+  windows: WindowTallies;
+  channels: { channel: string; windows: WindowTallies }[];
+  models: { model: string; windows: WindowTallies }[];
+}
+
+/** A group changed state. */
+export interface GroupHealthChange {
+  group: string;
+  state: GroupState;
+  previousState: GroupState;
+  /** ISO 8601, by the control plane's clock. */
+  at: string;
+  windows: WindowTallies;
+}
+
+/** The PubSub topic of {@link GroupHealthChange} events. */
+export const GROUP_HEALTH_CHANGED = 'GROUP_HEALTH_CHANGED';
+
+/** Window tallies all zero. */
+export function emptyWindows(): WindowTallies {
+  return { hour: { ok: 0, attempts: 0 }, day: { ok: 0, attempts: 0 }, week: { ok: 0, attempts: 0 }, month: { ok: 0, attempts: 0 } };
+}
