@@ -5,6 +5,12 @@ import { AccountService } from './accounts/account.service.js';
 import { AuthService } from './auth/auth.service.js';
 import { Billing } from './billing/billing.js';
 import { SessionService } from './auth/session.service.js';
+import { ChannelService } from './catalog/channel.service.js';
+import { ExchangeRateService } from './catalog/exchange-rate.service.js';
+import { FeeListService } from './catalog/fee-list.service.js';
+import { GroupService } from './catalog/group.service.js';
+import { ModelService } from './catalog/model.service.js';
+import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { HealthService } from './health/health.service.js';
@@ -48,6 +54,11 @@ export class Services {
   readonly accounts: AccountService;
   readonly auth: AuthService;
   readonly registration: RegistrationService;
+  readonly groups: GroupService;
+  readonly channels: ChannelService;
+  readonly models: ModelService;
+  readonly exchangeRates: ExchangeRateService;
+  readonly feeList: FeeListService;
   /** Hot balances, usage consumer, top-ups, redemption codes (see billing/). */
   readonly billing: Billing;
   /** Group health: rollups, states, publishing state changes. */
@@ -56,6 +67,12 @@ export class Services {
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    const onCatalogChange = (): void => void this.catalogChanged();
+    this.groups = new GroupService(onCatalogChange);
+    this.channels = new ChannelService(secrets, onCatalogChange);
+    this.models = new ModelService(onCatalogChange);
+    this.exchangeRates = new ExchangeRateService(onCatalogChange);
+    this.feeList = new FeeListService(this.exchangeRates);
     this.health = new HealthService(orm, ports, deps.events.pubSub, config.health, now);
     this.billing = new Billing(deps, { now, consumeUsage: overrides.consumeUsage });
     this.tokens = new TokenService(deps);
@@ -79,12 +96,16 @@ export class Services {
 
   /** Runs start-up work (seeding, background jobs) once the database is migrated. */
   async start(): Promise<void> {
+    await seedCatalog(this.deps.orm.em.fork(), this.models);
     await this.accounts.ensureAdmin();
     await this.billing.start();
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
     await this.health.start();
   }
+
+  /** Called after every committed catalog change; the snapshot publisher hooks in here. */
+  async catalogChanged(): Promise<void> {}
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {

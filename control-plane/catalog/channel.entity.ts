@@ -82,7 +82,7 @@ export class Channel extends BaseEntity {
   updatedAt: Date & Opt = new Date();
 
   /** The built-in demo kind (shown as `isDemo` in GraphQL and the fee list). */
-  get isDemo(): boolean {
+  get isDemo(): boolean & Opt {
     return isDemoKind(this.kind);
   }
 }

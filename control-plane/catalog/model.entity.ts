@@ -1,5 +1,5 @@
 import { ArrayType, Embeddable, Embedded, Entity, Enum, Property, Unique, type Opt } from '@mikro-orm/core';
-import type { ModelPrices } from '../../shared/pricing/prices.js';
+import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
 import { BaseEntity } from '../db/base.entity.js';
 import { CanonicalDecimalType } from './decimal-column.js';
 
@@ -49,6 +49,9 @@ export class PriceTable implements ModelPrices {
   @Property(price())
   perRequest?: string | null;
 }
+
+/** The price kinds, in display order (the columns of {@link PriceTable}). */
+export const PRICE_KINDS: readonly PriceKind[] = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'];
 
 /** Where a catalog row came from: an admin, or the price catalog package (`genai-prices:<provider>`). */
 export const ADMIN_SOURCE = 'admin';

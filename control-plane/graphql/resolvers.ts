@@ -1,5 +1,10 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { SystemResolver } from './system.resolver.js';
+import { ChannelResolver } from '../catalog/channel.resolver.js';
+import { ExchangeRateResolver } from '../catalog/exchange-rate.resolver.js';
+import { FeeListResolver } from '../catalog/fee-list.resolver.js';
+import { GroupResolver } from '../catalog/group.resolver.js';
+import { ModelResolver } from '../catalog/model.resolver.js';
 import { TokenResolver } from '../tokens/token.resolver.js';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { AuthResolver } from '../auth/auth.resolver.js';
@@ -7,4 +12,4 @@ import { RegistrationResolver } from '../registration/registration.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver];

@@ -16,6 +16,8 @@ export class Migration20261122001711_catalog extends Migration {
     this.addSql(`create table "channel_key" ("id" uuid not null, "created_at" timestamptz not null, "channel_id" uuid not null, "position" int not null, "key_encrypted" text not null, "key_masked" varchar(32) not null, "enabled" boolean not null default true, "disabled_reason" varchar(500) null, constraint "channel_key_pkey" primary key ("id"));`);
     this.addSql(`create index "channel_key_channel_id_index" on "channel_key" ("channel_id");`);
 
+    this.addSql(`create table "catalog_seed" ("step" varchar(64) not null, "applied_at" timestamptz not null, constraint "catalog_seed_pkey" primary key ("step"));`);
+
     this.addSql(`create table "exchange_rate" ("id" serial primary key, "rate" numeric(12,6) not null, "note" varchar(500) not null default '', "set_by" uuid null, "created_at" timestamptz not null);`);
 
     this.addSql(`create table "channel_group" ("id" uuid not null, "created_at" timestamptz not null, "channel_id" uuid not null, "group_name" varchar(64) not null, "priority" int not null default 0, "weight" int not null default 1, constraint "channel_group_pkey" primary key ("id"));`);
@@ -38,6 +40,8 @@ export class Migration20261122001711_catalog extends Migration {
     this.addSql(`drop table if exists "channel" cascade;`);
 
     this.addSql(`drop table if exists "channel_key" cascade;`);
+
+    this.addSql(`drop table if exists "catalog_seed" cascade;`);
 
     this.addSql(`drop table if exists "exchange_rate" cascade;`);
 
