@@ -74,14 +74,24 @@ export class AccountService {
    */
   async ensureAdmin(): Promise<void> {
     const { username, password } = this.deps.admin;
-    await this.deps.orm.em.fork().transactional(async (em) => {
+    const generated = await this.deps.orm.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?)', [ADMIN_LOCK_ID]);
       if (username && password) {
         await this.ensureConfiguredAdmin(em, username, password);
       } else if ((await em.count(Account, { role: Role.Admin })) === 0) {
-        await this.createGeneratedAdmin(em);
+        return this.createGeneratedAdmin(em);
       }
+      return null;
     });
+    // Printed only once committed, so the credentials shown always exist.
+    if (generated) {
+      const rule = '='.repeat(64);
+      process.stdout.write(
+        `\n${rule}\n  Meridian: first administrator created (shown only this once)\n` +
+          `  username: ${generated.username}\n  password: ${generated.password}\n` +
+          `  Set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own.\n${rule}\n\n`,
+      );
+    }
   }
 
   private async ensureConfiguredAdmin(em: EntityManager, username: string, password: string): Promise<void> {
@@ -98,19 +108,13 @@ export class AccountService {
     if (!(await verifyPassword(password, existing.passwordHash))) existing.passwordHash = await hashPassword(password);
   }
 
-  private async createGeneratedAdmin(em: EntityManager): Promise<void> {
+  private async createGeneratedAdmin(em: EntityManager): Promise<{ username: string; password: string }> {
     // Someone may have registered "admin" already; pick a free variant rather than take it over.
     let username = GENERATED_ADMIN_USERNAME;
     while (await em.count(Account, { usernameLower: username })) username = `admin_${randomBase62(4).toLowerCase()}`;
     const password = randomBase62(20);
     newAccount(em, { username, email: adminEmail(username), passwordHash: await hashPassword(password), role: Role.Admin });
-    await em.flush();
-    const rule = '='.repeat(64);
-    process.stdout.write(
-      `\n${rule}\n  Meridian: first administrator created (shown only this once)\n` +
-        `  username: ${username}\n  password: ${password}\n` +
-        `  Set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own.\n${rule}\n\n`,
-    );
+    return { username, password };
   }
 }
 
