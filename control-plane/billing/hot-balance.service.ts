@@ -47,6 +47,8 @@ export class HotBalanceService {
 
   /** Rebuilds missing balances, answers load requests, and starts the expiry sweep. */
   async start(): Promise<void> {
+    // The group must exist before any event counts as "unconsumed" (see `expected`).
+    await this.deps.usage.ensureGroup(USAGE_CONSUMER_GROUP);
     this.unsubscribe = await this.deps.balances.onLoadRequest((accountId) => {
       this.ensureLoaded(accountId).catch((error: unknown) => log.error('balance load failed', { accountId, error: String(error) }));
     });

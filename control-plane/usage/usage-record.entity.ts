@@ -26,7 +26,7 @@ export class UsageRecord {
   @ManyToOne(() => Account, { deleteRule: 'restrict' })
   account!: Account;
 
-  @Property({ type: 'uuid' })
+  @Property({ type: 'string', length: 64 })
   tokenId!: string;
 
   @Property({ type: 'string', length: 200 })
@@ -35,7 +35,7 @@ export class UsageRecord {
   @Property({ type: 'string', length: 64, nullable: true })
   group?: string | null;
 
-  @Property({ type: 'uuid', nullable: true })
+  @Property({ type: 'string', length: 64, nullable: true })
   channelId?: string | null;
 
   @Property({ type: 'string', length: 64 })

@@ -16,6 +16,7 @@ export function relayStage(relay: Relay): Koa.Middleware<PipelineState> {
       stream: required(ctx.state.stream, 'stream'),
       candidates: required(ctx.state.candidates, 'candidates'),
       clientHeaders: ctx.headers,
+      observe: ctx.state.observe,
     });
     await next();
   };

@@ -4,6 +4,7 @@ import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-
 import type { RequestState } from '../server.js';
 import type { ModelRoute } from './routes.js';
 import type { RelayOutcome } from '../relay/outcome.js';
+import type { RelayRequest } from '../relay/relay.js';
 
 /**
  * What the pipeline stages leave on `ctx.state`, in stage order. A field is set by its stage and
@@ -24,6 +25,8 @@ export interface PipelineState extends RequestState {
   stream?: boolean;
   /** Groups to try, in order, each with its channels for the model. */
   candidates?: GroupRoute[];
+  /** Set by the reserve stage: metering's observer of each upstream attempt's answer. */
+  observe?: RelayRequest['observe'];
   /** What the relay did: for the metering stage after it. */
   relay?: RelayOutcome;
   /** The request's wire format, for error rendering (server.ts). */

@@ -14,6 +14,7 @@ import type { GroupRoute, RuntimeChannel, RuntimeModel } from '../config/runtime
 import { GatewayError } from '../errors.js';
 import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
+import type { SseRecord } from '../sse/parse.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import { ClientStream } from './client-stream.js';
@@ -39,6 +40,18 @@ export interface RelayRequest {
   stream: boolean;
   candidates: GroupRoute[];
   clientHeaders: IncomingHttpHeaders;
+  /** Metering: an observer per attempt, told the successful answer in the upstream's format (never an error body). */
+  observe?: (upstreamFormat: WireFormat) => AnswerObserver;
+}
+
+/** Sees one attempt's successful answer as it goes to the client: the whole body, or the stream. */
+export interface AnswerObserver {
+  /** A complete (non-streamed) answer. */
+  body(bytes: Buffer): void;
+  /** Raw stream bytes (pass-through streams). */
+  chunk(bytes: Buffer): void;
+  /** One parsed stream event (translated streams). */
+  record(record: SseRecord): void;
 }
 
 /** What the relay is built from. */
@@ -185,10 +198,12 @@ export class Relay {
       if (!req.stream) {
         firstByte();
         const body = await readAll(res.body, MAX_UPSTREAM_BODY, controller.signal, false);
+        req.observe?.(prepared.upstreamFormat).body(body);
         client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
         return;
       }
-      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format };
+      const observer = req.observe?.(prepared.upstreamFormat);
+      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format, observer };
       if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
       else await pipePassThrough(res.body, sink);
     } finally {

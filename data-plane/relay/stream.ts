@@ -9,6 +9,7 @@ import { SseParser, type SseRecord } from '../sse/parse.js';
 import { frameEvent, frameEventText } from '../sse/frame.js';
 import type { StreamEvent, Translator } from '../translate/translator.js';
 import type { ClientStream } from './client-stream.js';
+import type { AnswerObserver } from './relay.js';
 import { UpstreamFailure, failureFromError } from './failure.js';
 import { streamErrorEvent } from './stream-error.js';
 
@@ -23,6 +24,8 @@ export interface StreamSink {
   model: string;
   /** The client's format. */
   format: WireFormat;
+  /** Metering's view of what is streamed. */
+  observer?: AnswerObserver;
 }
 
 /** Cap on one pending (incomplete) event. */
@@ -64,6 +67,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   try {
     for await (const chunk of body) {
       sink.firstByte();
+      sink.observer?.chunk(chunk as Buffer);
       const buf = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
       const end = lastBoundary(buf);
       pending = end < buf.length ? buf.subarray(end) : undefined;
@@ -97,6 +101,7 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
   let events = 0;
   const translate = (records: SseRecord[]) => {
     events += records.length;
+    if (sink.observer) for (const r of records) sink.observer.record(r);
     return records.flatMap((r) => translator.streamEvent(toEvent(r)));
   };
   try {

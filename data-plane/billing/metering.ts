@@ -1,0 +1,185 @@
+/**
+ * The metering stage (DESIGN.md "A request through the data plane": reserve ... meter). One Koa
+ * middleware wrapping the relay, so that every outcome, returned or thrown, on every model route,
+ * ends in exactly one settlement:
+ * - before the relay: reserve the estimate (./estimate.ts) on the hot balance; 402 in the client's
+ *   format when the balance or the token's spending cap cannot cover it;
+ * - during it: a UsageTap watches each upstream attempt's answer;
+ * - after it: charge by the rules of ./settlement.ts (settle, or release when nothing reached the
+ *   client), then append the usage event for the control plane.
+ */
+import type Koa from 'koa';
+import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import { createLogger } from '../../shared/log.js';
+import { formatMicroRmb } from '../../shared/money.js';
+import type { BalanceStore } from '../../shared/ports/balance-store.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import type { UsageQueue } from '../../shared/ports/usage-queue.js';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from '../pipeline/state.js';
+import { reservationFor } from './estimate.js';
+import { settlementFor, type Settlement } from './settlement.js';
+import { UsageTap } from './usage-tap.js';
+
+const log = createLogger('metering');
+
+/** What metering needs. */
+export interface MeteringDeps {
+  balances: BalanceStore;
+  usage: UsageQueue;
+  /** NODE_NAME, recorded on each usage event. */
+  node: string;
+  now?: () => number;
+  /** An unsettled reservation is released after this long (its node died). Default 30 minutes: longer than any upstream call. */
+  reservationTtlMs?: number;
+  /** How long to wait for the control plane to load a balance that is not in the hot store yet. Default 2 s. */
+  loadWaitMs?: number;
+}
+
+/** Default {@link MeteringDeps.reservationTtlMs}. */
+export const RESERVATION_TTL_MS = 30 * 60 * 1000;
+
+const RMB = (micro: bigint) => formatMicroRmb(micro, { trim: true });
+
+/** Reserves `amount` or throws the client's error: 402 (balance, spending cap) or 503 (balance not loadable). */
+async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: string, amount: bigint): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const capMicro = token.spendCapMicro === null ? null : BigInt(token.spendCapMicro);
+  const attempt = () =>
+    deps.balances.reserve(token.accountId, reservationId, amount, {
+      ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
+      now: now(),
+      spendCap: { tokenId: token.tokenId, capMicro },
+    });
+  let result = await attempt();
+  if (result.status === 'unknown') {
+    // Not loaded yet (a new account, or Redis lost its data): ask the control plane and wait a little.
+    await deps.balances.requestLoad(token.accountId);
+    const deadline = Date.now() + (deps.loadWaitMs ?? 2000);
+    while (result.status === 'unknown' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      result = await attempt();
+    }
+  }
+  switch (result.status) {
+    case 'ok':
+      return;
+    case 'insufficient':
+      throw new GatewayError(
+        'insufficient_balance',
+        `Insufficient balance: this request may cost up to ${RMB(amount)} RMB and the available balance is ${RMB(result.balanceMicro)} RMB. Please top up`,
+      );
+    case 'cap_reached':
+      throw new GatewayError('insufficient_balance', `This API key has reached its spending cap of ${RMB(capMicro ?? 0n)} RMB`);
+    case 'duplicate':
+      throw new GatewayError('internal', 'Duplicate request id');
+    case 'unknown':
+      throw new GatewayError('unavailable', 'Your balance is not available yet; please retry in a moment');
+  }
+}
+
+/** The reserve-relay-settle middleware for the pipeline's `reserve` hook. */
+export function meteringStage(deps: MeteringDeps): Koa.Middleware<PipelineState> {
+  const now = deps.now ?? Date.now;
+  return async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action !== 'generate') return next();
+    const startedAt = now();
+    const token = required(ctx.state.token, 'token');
+    const model = required(ctx.state.model, 'model');
+    const runtime = required(ctx.state.runtime, 'runtime');
+    const rawBody = required(ctx.state.rawBody, 'rawBody');
+    const candidates = required(ctx.state.candidates, 'candidates');
+    const reservationId = ctx.state.requestId;
+    const reservedMicro = reservationFor({
+      format: route.format,
+      body: required(ctx.state.body, 'body'),
+      bodyBytes: rawBody.length,
+      model,
+      groups: candidates.map((c) => c.group),
+      exchangeRate: runtime.exchangeRate,
+    });
+    await reserve(deps, token, reservationId, reservedMicro);
+
+    let tap: UsageTap | undefined;
+    ctx.state.observe = (format) => (tap = new UsageTap(format, now));
+    let failure: unknown;
+    try {
+      await next();
+    } catch (err) {
+      failure = err;
+    }
+
+    const outcome = ctx.state.relay;
+    const served = outcome?.served;
+    const group = served ? (runtime.groups.get(served.group) ?? null) : null;
+    const settlement = settlementFor({
+      delivery: { committed: outcome?.committed ?? false, completed: outcome?.completed ?? false },
+      tap: tap?.result() ?? null,
+      group,
+      model,
+      exchangeRate: runtime.exchangeRate,
+      bodyBytes: rawBody.length,
+    });
+    try {
+      if (settlement.source === 'none') await deps.balances.release(token.accountId, reservationId);
+      else await deps.balances.settle(token.accountId, reservationId, settlement.chargeMicro, token.tokenId);
+      const firstByteAt = tap?.result().firstByteAt ?? null;
+      await deps.usage.append(
+        usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure }),
+      );
+    } catch (err) {
+      // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
+      log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) });
+    }
+    if (failure !== undefined) throw failure;
+  };
+}
+
+function usageEvent(input: {
+  ctx: Koa.ParameterizedContext<PipelineState>;
+  token: TokenRecord;
+  settlement: Settlement;
+  reservedMicro: bigint;
+  startedAt: number;
+  endedAt: number;
+  firstByteAt: number | null;
+  node: string;
+  groupName: string | null;
+  /** What the rest of the pipeline threw, if anything (its status is what the client gets). */
+  failure: unknown;
+}): UsageEvent {
+  const { ctx, token, settlement } = input;
+  const state = ctx.state;
+  const model = required(state.model, 'model');
+  const runtime = required(state.runtime, 'runtime');
+  const group = input.groupName === null ? undefined : runtime.groups.get(input.groupName);
+  return {
+    eventId: state.requestId,
+    requestId: state.requestId,
+    accountId: token.accountId,
+    tokenId: token.tokenId,
+    model: model.id,
+    group: input.groupName,
+    channelId: state.relay?.served?.channelId ?? null,
+    node: input.node,
+    formatIn: required(state.route, 'route').format,
+    formatOut: state.relay?.served?.upstreamFormat ?? null,
+    stream: state.stream ?? false,
+    usage: settlement.usage,
+    rawUsage: settlement.rawUsage,
+    usageSource: settlement.source,
+    prices: model.prices,
+    billing: group?.billing ?? 'tokens',
+    groupMultiplier: group?.multiplier ?? '1',
+    modelMultiplier: model.multiplier,
+    exchangeRate: runtime.exchangeRate,
+    chargeMicro: settlement.chargeMicro.toString(),
+    reservedMicro: input.reservedMicro.toString(),
+    status: settlement.status,
+    httpStatus: input.failure === undefined ? ctx.status : input.failure instanceof GatewayError ? input.failure.status : 500,
+    latencyMs: Math.max(0, input.endedAt - input.startedAt),
+    firstByteMs: input.firstByteAt === null ? null : Math.max(0, input.firstByteAt - input.startedAt),
+    createdAt: input.startedAt,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Watches what one upstream attempt answered, in the upstream's own format, for metering: the
+ * usage the upstream reported (the raw object, stream pieces merged) and how much output text
+ * went on to the client (for streams that end without usage). Sees only successful answers (the
+ * relay never feeds it an error body, which is never charged). O(1) state per stream.
+ */
+import type { WireFormat } from '../../shared/formats.js';
+import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
+import { utf8ByteLength } from '../../shared/pricing/estimate.js';
+import { SseParser, type SseRecord } from '../sse/parse.js';
+
+type Loose = Record<string, unknown>;
+
+function asRecord(value: unknown): Loose | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+}
+
+function text(value: unknown): number {
+  return typeof value === 'string' ? utf8ByteLength(value) : 0;
+}
+
+/** The usage object of a complete (non-streamed) answer. */
+function bodyUsage(format: WireFormat, body: Loose): unknown {
+  return format === 'generateContent' ? body.usageMetadata : body.usage;
+}
+
+/** The usage piece carried by one stream event, if any. */
+function eventUsage(format: WireFormat, data: Loose): unknown {
+  switch (format) {
+    case 'chat-completions':
+      return data.usage;
+    case 'messages':
+      return asRecord(data.message)?.usage ?? data.usage;
+    case 'generateContent':
+      return data.usageMetadata;
+    case 'responses':
+      return asRecord(data.response)?.usage;
+  }
+}
+
+/** Bytes of generated text (content, reasoning, tool arguments) carried by one stream event. */
+function eventOutputBytes(format: WireFormat, data: Loose): number {
+  switch (format) {
+    case 'chat-completions': {
+      let bytes = 0;
+      for (const choice of Array.isArray(data.choices) ? data.choices : []) {
+        const delta = asRecord(asRecord(choice)?.delta);
+        if (!delta) continue;
+        bytes += text(delta.content) + text(delta.reasoning_content) + text(delta.reasoning);
+        for (const call of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) bytes += text(asRecord(asRecord(call)?.function)?.arguments);
+      }
+      return bytes;
+    }
+    case 'messages': {
+      const delta = asRecord(data.delta);
+      return data.type === 'content_block_delta' && delta ? text(delta.text) + text(delta.thinking) + text(delta.partial_json) : 0;
+    }
+    case 'generateContent': {
+      let bytes = 0;
+      for (const candidate of Array.isArray(data.candidates) ? data.candidates : []) {
+        const parts = asRecord(asRecord(candidate)?.content)?.parts;
+        for (const part of Array.isArray(parts) ? parts : []) {
+          const p = asRecord(part);
+          bytes += text(p?.text) + (p?.functionCall ? utf8ByteLength(JSON.stringify(asRecord(p.functionCall)?.args ?? {})) : 0);
+        }
+      }
+      return bytes;
+    }
+    case 'responses':
+      return typeof data.type === 'string' && data.type.endsWith('.delta') ? text(data.delta) : 0;
+  }
+}
+
+/** What a tap saw. */
+export interface TapResult {
+  /** The upstream format the tap read. */
+  format: WireFormat;
+  /** The usage the upstream reported (stream pieces merged), or null when it reported none. */
+  rawUsage: Loose | null;
+  /** UTF-8 bytes of output text that went to the client. */
+  deliveredBytes: number;
+  /** When the first answer byte arrived (epoch ms), or null. */
+  firstByteAt: number | null;
+}
+
+/** The tap of one upstream attempt; the relay feeds it, the meter reads it. */
+export class UsageTap {
+  private rawUsage: Loose | null = null;
+  private deliveredBytes = 0;
+  private firstByteAt: number | null = null;
+  private parser: SseParser | undefined;
+
+  constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
+
+  /** A complete upstream answer (JSON). */
+  body(bytes: Buffer): void {
+    this.firstByteAt ??= this.now();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return; // the relay fails the attempt itself
+    }
+    const usage = asRecord(bodyUsage(this.format, asRecord(parsed) ?? {}));
+    if (usage) this.rawUsage = usage;
+  }
+
+  /** Raw upstream stream bytes, as they arrive (pass-through streams). */
+  chunk(bytes: Buffer): void {
+    this.firstByteAt ??= this.now();
+    this.parser ??= new SseParser();
+    for (const record of this.parser.push(bytes)) this.record(record);
+  }
+
+  /** One parsed upstream stream event (translated streams, which parse anyway). */
+  record(record: SseRecord): void {
+    this.firstByteAt ??= this.now();
+    if (record.data === '[DONE]') return;
+    let data: Loose | undefined;
+    try {
+      data = asRecord(JSON.parse(record.data));
+    } catch {
+      return;
+    }
+    if (!data) return;
+    const piece = asRecord(eventUsage(this.format, data));
+    if (piece) this.rawUsage = mergeUsagePieces(this.rawUsage, piece);
+    this.deliveredBytes += eventOutputBytes(this.format, data);
+  }
+
+  /** What was seen so far. */
+  result(): TapResult {
+    return { format: this.format, rawUsage: this.rawUsage, deliveredBytes: this.deliveredBytes, firstByteAt: this.firstByteAt };
+  }
+}
