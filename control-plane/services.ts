@@ -91,6 +91,7 @@ export class Services {
       secrets,
       inviteRewardMicro: config.inviteRewardMicro,
       publishToken: (token) => this.tokens.publish(token),
+      hotBalances: this.billing.hot,
     });
   }
 

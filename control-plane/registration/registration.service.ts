@@ -10,7 +10,7 @@ import { newAccount } from '../accounts/new-account.js';
 import { hashPassword } from '../auth/password.js';
 import { badInput } from '../graphql/errors.js';
 import { LedgerKind } from '../ledger/ledger-entry.entity.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Credit, LedgerService } from '../ledger/ledger.service.js';
 import { issueToken } from '../tokens/issue-token.js';
 import type { Token } from '../tokens/token.entity.js';
 import { CaptchaPurpose, type CaptchaService, type IssuedCaptcha } from './captcha.service.js';
@@ -36,6 +36,11 @@ export interface RegistrationDeps {
   inviteRewardMicro: bigint;
   /** Publishes a committed token's record to the data planes. */
   publishToken(token: Token): Promise<void>;
+  /** The hot balances (Redis) the data planes spend from, brought in step after commit. */
+  hotBalances: {
+    ensureLoaded(accountId: string): Promise<unknown>;
+    applyCredit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<void>;
+  };
 }
 
 /**
@@ -77,7 +82,7 @@ export class RegistrationService {
     const passwordHash = await hashPassword(input.password);
     const code = await this.deps.codes.claim(input.email, input.emailCode, 'emailCode');
 
-    let created: { account: Account; token: Token };
+    let created: { account: Account; token: Token; reward?: Credit };
     try {
       created = await em.transactional(async (tx) => {
         const invitedBy = inviter ? tx.getReference(Account, inviter.id) : undefined;
@@ -90,17 +95,19 @@ export class RegistrationService {
           idempotencyKey: `trial:${account.id}`,
           memo: 'Trial credit',
         });
+        let reward: Credit | undefined;
         if (inviter && this.deps.inviteRewardMicro > 0n) {
-          await ledger.credit(tx, {
+          reward = {
             accountId: inviter.id,
             kind: LedgerKind.InviteReward,
             amountMicro: this.deps.inviteRewardMicro,
             idempotencyKey: `invite:${account.id}`,
             memo: `Invited ${account.username}`,
-          });
+          };
+          await ledger.credit(tx, reward);
         }
         const { token } = issueToken(tx, this.deps.secrets, account, { name: INITIAL_TOKEN_NAME, groups: [] });
-        return { account, token };
+        return { account, token, reward };
       });
     } catch (error) {
       await code.restore();
@@ -112,11 +119,26 @@ export class RegistrationService {
       throw error;
     }
 
-    // The account exists now; a failed publish must not make the client believe it does not.
-    await this.deps.publishToken(created.token).catch((error: unknown) =>
-      log.error('could not publish the initial token record', { tokenId: created.token.id, error: String(error) }),
-    );
+    await this.afterCommit(created.account.id, created.token, created.reward);
     return this.deps.accounts.view(em.fork(), created.account.id);
+  }
+
+  /**
+   * Tells the data planes: the initial token's record, the new account's hot balance (loaded from
+   * the ledger, trial credit included) and the inviter's reward. The account exists by now, so a
+   * failure here is logged, never reported as a failed registration; start-up republishing, load
+   * requests and reconciliation repair what was missed.
+   */
+  private async afterCommit(accountId: string, token: Token, reward: Credit | undefined): Promise<void> {
+    const { publishToken, hotBalances } = this.deps;
+    const steps: [string, () => Promise<unknown>][] = [
+      ['publish the initial token record', () => publishToken(token)],
+      ['load the new hot balance', () => hotBalances.ensureLoaded(accountId)],
+    ];
+    if (reward) steps.push(['apply the invite reward', () => hotBalances.applyCredit(reward.accountId, reward.amountMicro, reward.idempotencyKey)]);
+    for (const [what, step] of steps) {
+      await step().catch((error: unknown) => log.error(`registration: could not ${what}`, { accountId, error: String(error) }));
+    }
   }
 
   private async checkUsernameFree(em: EntityManager, username: string): Promise<void> {

@@ -28,4 +28,6 @@ test('with INVITE_REWARD_RMB set, each invited registration credits the inviter 
   ]);
   expect(await cp.services.ledger.balanceMicro(inviter.id)).toBe(700_000n);
   expect(await cp.services.ledger.balanceMicro(guest.id)).toBe(200_000n);
+  // The reward reaches the hot balance the data planes spend from, once.
+  expect((await cp.services.deps.ports.balances.inspect(inviter.id)).balanceMicro).toBe(700_000n);
 });

@@ -73,6 +73,8 @@ test('the whole flow: captcha, mailed code, captcha, register -> account, trial 
     { kind: 'trial_credit', amountMicro: '200000', idempotencyKey: `trial:${account.id}` },
   ]);
   expect(await cp.services.ledger.balanceMicro(account.id)).toBe(200_000n);
+  // The hot balance the data planes spend from is loaded at once, trial credit included.
+  expect((await cp.services.deps.ports.balances.inspect(account.id)).balanceMicro).toBe(200_000n);
 
   const tokens = await e.find(Token, { account: account.id });
   expect(tokens).toHaveLength(1);
