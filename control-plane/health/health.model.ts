@@ -26,6 +26,8 @@ export interface GroupHealthChange {
   previousState: GroupState;
   /** ISO 8601, by the control plane's clock. */
   at: string;
+  /** Shown to every logged-in account (else administrators only). */
+  public: boolean;
   windows: WindowTallies;
 }
 

@@ -6,8 +6,9 @@ import type { GroupState } from '../../shared/ports/group-states.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { Group, GroupStatus } from '../catalog/group.entity.js';
 import type { HealthSettings } from './health.settings.js';
-import { HealthStore, hourStart, tallyOf, type HourRow } from './health.store.js';
-import { emptyWindows, GROUP_HEALTH_CHANGED, type GroupAvailability, type GroupHealthChange, type WindowTallies } from './health.types.js';
+import { badInput, notFound } from '../graphql/errors.js';
+import { HealthStore, hourStart, tallyOf, type HistoryPoint, type HourRow } from './health.store.js';
+import { emptyWindows, GROUP_HEALTH_CHANGED, type GroupAvailability, type GroupHealthChange, type WindowTallies } from './health.model.js';
 import { MinuteReader, minuteRange } from './minute-reader.js';
 import { decideState, type Tally } from './state.js';
 
@@ -113,7 +114,7 @@ export class HealthService {
     }
     const now = this.now();
     const current = minuteOf(now);
-    const groups = (await this.orm.em.fork().find(Group, { status: GroupStatus.Active }, { fields: ['name'], orderBy: { name: 'asc' } })).map((g) => g.name);
+    const groups = await this.groupNames(true);
     const buckets = await this.minutes.read(minuteRange(current - 59, current), current);
     const recentFrom = current - Math.ceil(this.settings.recentWindowMs / BUCKET_MS) + 1;
     const recent = new Map<string, Tally>();
@@ -142,8 +143,9 @@ export class HealthService {
     if (changed.length === 0 && !removed) return [];
     await this.ports.groupStates.publish(Object.fromEntries(next), new Date(now));
     const at = new Date(now).toISOString();
-    const availability = changed.length ? new Map((await this.availability(changed.map((c) => c.group))).map((a) => [a.group, a])) : new Map();
-    const events: GroupHealthChange[] = changed.map((c) => ({ ...c, at, windows: availability.get(c.group)?.windows ?? emptyWindows() }));
+    const availability = changed.length ? new Map((await this.availability({ only: changed.map((c) => c.group) })).map((a) => [a.group, a])) : new Map();
+    const visible = new Set(changed.length ? await this.groupNames(false) : []);
+    const events: GroupHealthChange[] = changed.map((c) => ({ ...c, at, public: visible.has(c.group), windows: availability.get(c.group)?.windows ?? emptyWindows() }));
     for (const e of events) {
       (e.state === 'normal' ? log.info : log.warn)('group health changed', { group: e.group, from: e.previousState, to: e.state });
       this.pubSub.publish(GROUP_HEALTH_CHANGED, e);
@@ -151,15 +153,35 @@ export class HealthService {
     return events;
   }
 
+  /** Active groups in name order; `includeHidden` adds the non-public ones (administrators). */
+  async groupNames(includeHidden: boolean): Promise<string[]> {
+    const where = includeHidden ? { status: GroupStatus.Active } : { status: GroupStatus.Active, isPublic: true };
+    return (await this.orm.em.fork().find(Group, where, { fields: ['name'], orderBy: { name: 'asc' } })).map((g) => g.name);
+  }
+
+  /**
+   * A chart series of `group` over [from, to): UTC hours (at most 31 days) or days (at most 400).
+   * Throws BAD_USER_INPUT for a bad range, NOT_FOUND for a group the viewer cannot see.
+   */
+  async history(group: string, from: Date, to: Date, granularity: 'hour' | 'day', includeHidden: boolean): Promise<HistoryPoint[]> {
+    if (!(from.getTime() < to.getTime())) throw badInput('to', 'must be after from');
+    const maxDays = granularity === 'hour' ? 31 : 400;
+    if (to.getTime() - from.getTime() > maxDays * 24 * HOUR_MS) throw badInput('to', `a ${granularity} series spans at most ${maxDays} days`);
+    if (!(await this.groupNames(includeHidden)).includes(group)) throw notFound('Group');
+    // The current hour is folded only every HEALTH_FOLD_MS: fold first so the chart ends now.
+    if (to.getTime() > hourStart(this.now())) await this.fold(0);
+    return this.store.series({ group }, from, to, granularity);
+  }
+
   /**
    * The availability page: each group (all active groups, or `only`) with its state and its
    * success tallies over the last hour, day, week and month, per channel and per model too.
    */
-  async availability(only?: string[]): Promise<GroupAvailability[]> {
+  async availability(options: { only?: string[]; includeHidden?: boolean } = {}): Promise<GroupAvailability[]> {
     const now = this.now();
     const current = minuteOf(now);
     const hourFirstMinute = hourStart(now) / BUCKET_MS;
-    const names = only ?? (await this.orm.em.fork().find(Group, { status: GroupStatus.Active }, { fields: ['name'], orderBy: { name: 'asc' } })).map((g) => g.name);
+    const names = options.only ?? (await this.groupNames(options.includeHidden ?? false));
     const wanted = new Set(names);
     const out = new Map<string, GroupAvailability>(names.map((g) => [g, { group: g, state: this.stateOf(g), windows: emptyWindows(), channels: [], models: [] }]));
     const byChannel = new Map<string, WindowTallies>();

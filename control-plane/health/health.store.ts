@@ -104,8 +104,14 @@ export class HealthStore {
   async series(where: { group?: string; node?: string }, from: Date, to: Date, granularity: 'hour' | 'day'): Promise<HistoryPoint[]> {
     const filters = ['hour >= ?', 'hour < ?'];
     const params: unknown[] = [from, to];
-    if (where.group !== undefined) (filters.push('group_name = ?'), params.push(where.group));
-    if (where.node !== undefined) (filters.push('node = ?'), params.push(where.node));
+    if (where.group !== undefined) {
+      filters.push('group_name = ?');
+      params.push(where.group);
+    }
+    if (where.node !== undefined) {
+      filters.push('node = ?');
+      params.push(where.node);
+    }
     const rows = await this.orm.em.getConnection().execute<Record<string, string | Date>[]>(
       `select date_trunc('${granularity}', hour at time zone 'UTC') at time zone 'UTC' as at, sum(ok) as ok, sum(ok + ${FAILURES_SQL}) as attempts,
          sum(latency_ms) as latency_ms, sum(ttfb_ms) as ttfb_ms, sum(ttfb_n) as ttfb_n

@@ -36,15 +36,20 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
     );
 }
 
-/** Stage: the candidate groups; a model none of them serves is a 404 in the client's format. */
-export function pickGroups(): Koa.Middleware<PipelineState> {
+/**
+ * Stage: the candidate groups; a model none of them serves is a 404 in the client's format.
+ * `usable` (group health) drops the groups declared unavailable, so routing moves on to the
+ * token's fallbacks; when it drops every one: 503.
+ */
+export function pickGroups(usable: (group: string) => boolean = () => true): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
     if (route.action !== 'generate') return next();
     const model = required(ctx.state.model, 'model');
     const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
     if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-    ctx.state.candidates = candidates;
+    ctx.state.candidates = candidates.filter((r) => usable(r.group.name));
+    if (ctx.state.candidates.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
     await next();
   };
 }

@@ -13,6 +13,10 @@ export interface AttemptRecord {
   result: AttemptResult;
   /** The upstream HTTP status, when one arrived. */
   status?: number;
+  /** Until the upstream's response headers arrived, ms (unset when none did). */
+  ttfbMs?: number;
+  /** The whole attempt, ms (set when it ended). */
+  latencyMs?: number;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface RelayDeps {
   breakers: CircuitBreakers;
   /** Weighted draws and key choice (injectable for tests). */
   random?: () => number;
+  /** Told of every attempt that called an upstream, once it ended (health outcomes: DESIGN.md contract 5). */
+  onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
 }
 
 /** The request as sent to one channel. */
@@ -111,6 +113,7 @@ export class Relay {
       try {
         await this.attempt(ctx, req, call, prepared, client, record);
         breakers.success(channel.id);
+        this.deps.onAttempt?.(record, req);
         outcome.served = record;
         outcome.committed = client.committed;
         outcome.completed = true;
@@ -119,6 +122,7 @@ export class Relay {
         const failure = err as UpstreamFailure;
         record.result = failure.result;
         record.status = failure.status;
+        this.deps.onAttempt?.(record, req);
         if (failure.retryable) breakers.failure(channel.id);
         outcome.committed = client.committed;
         if (client.committed || failure.result === 'client-gone') {
@@ -168,6 +172,7 @@ export class Relay {
 
   /** One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first chunk) and the whole exchange. */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
+    const started = performance.now();
     const controller = new AbortController();
     const abort = (reason: AbortReason) => () => controller.abort(reason);
     const timeouts = call.channel.timeouts;
@@ -188,6 +193,7 @@ export class Relay {
       } catch (err) {
         throw failureFromError(err, controller.signal);
       }
+      record.ttfbMs = performance.now() - started;
       record.status = res.status;
       if (res.status >= 400) {
         firstByte();
@@ -207,6 +213,7 @@ export class Relay {
       if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
       else await pipePassThrough(res.body, sink);
     } finally {
+      record.latencyMs = performance.now() - started;
       clearTimeout(totalTimer);
       clearTimeout(firstByteTimer);
       ctx.res.off('close', onClose);

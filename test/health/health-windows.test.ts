@@ -1,5 +1,5 @@
 import { emptyTotals } from '../../shared/health/outcome.js';
-import type { GroupAvailability } from '../../control-plane/health/health.types.js';
+import type { GroupAvailability } from '../../control-plane/health/health.model.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { addOutcomes, attempt } from '../support/outcomes.js';
 
