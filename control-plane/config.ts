@@ -20,6 +20,8 @@ export interface ControlPlaneConfig {
   /** Sender address of outgoing mail. */
   mailFrom: string;
   publicBaseUrl?: string;
+  /** The payment aggregator (epay protocol) for top-ups: PAY_MERCHANT_ID, PAY_MERCHANT_KEY, PAY_GATEWAY_URL, all or none; unset disables top-ups. */
+  payment?: { merchantId: string; merchantKey: string; gatewayUrl: string };
   /** Credited to an inviter for each account registered with their invite code (INVITE_REWARD_RMB, default 0 = off). */
   inviteRewardMicro: bigint;
   /** Group health thresholds, windows and probe limits (HEALTH_*). */
@@ -50,8 +52,24 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {
     r.problem(r.string('ADMIN_USERNAME') === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD', 'must be set together with its pair');
   }
+  config.payment = paymentConfig(r, config.publicBaseUrl);
   r.done();
   return config;
+}
+
+/** The PAY_* variables: all three or none; a payment callback needs PUBLIC_BASE_URL to be reachable. */
+function paymentConfig(r: EnvReader, publicBaseUrl: string | undefined): ControlPlaneConfig['payment'] {
+  const merchantId = r.matching('PAY_MERCHANT_ID', /^[A-Za-z0-9_-]{1,64}$/, '1 to 64 letters, digits, "_" or "-"');
+  const merchantKey = r.matching('PAY_MERCHANT_KEY', /^\S{8,256}$/, '8 to 256 characters without spaces');
+  const gatewayUrl = r.url('PAY_GATEWAY_URL', ['http', 'https']);
+  const set = ['PAY_MERCHANT_ID', 'PAY_MERCHANT_KEY', 'PAY_GATEWAY_URL'].filter((name) => r.string(name) !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < 3) {
+    for (const name of ['PAY_MERCHANT_ID', 'PAY_MERCHANT_KEY', 'PAY_GATEWAY_URL']) if (!set.includes(name)) r.problem(name, 'must be set together with the other PAY_* variables');
+    return undefined;
+  }
+  if (!publicBaseUrl) r.problem('PUBLIC_BASE_URL', 'is required when PAY_* is set (the payment callback URL is built from it)');
+  return merchantId && merchantKey && gatewayUrl ? { merchantId, merchantKey, gatewayUrl } : undefined;
 }
 
 function secretKey(r: EnvReader): string | undefined {

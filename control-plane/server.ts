@@ -13,6 +13,7 @@ import type { Services } from './services.js';
 import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
 import { createSchema } from './graphql/schema.js';
 import { checkQueryLimits } from './graphql/limits.js';
+import { payNotifyRoute } from './topup/pay-notify.route.js';
 
 const log = createLogger('control-plane');
 
@@ -136,6 +137,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
 
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === '1';
+  app.use(payNotifyRoute(orm, services.billing.topUps));
   app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
   app.use(
     koaMiddleware(apollo, {

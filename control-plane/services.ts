@@ -74,9 +74,9 @@ export class Services {
     this.exchangeRates = new ExchangeRateService(onCatalogChange);
     this.feeList = new FeeListService(this.exchangeRates);
     this.health = new HealthService(orm, ports, deps.events.pubSub, config.health, now);
-    this.billing = new Billing(deps, { now, consumeUsage: overrides.consumeUsage });
     this.tokens = new TokenService(deps);
     this.ledger = new LedgerService(orm);
+    this.billing = new Billing({ ...deps, ledger: this.ledger }, { now, consumeUsage: overrides.consumeUsage });
     this.mailer = createMailer(config);
     const limiter = new RateLimiter(ports.ephemeral, now);
     const { sessions, ledger } = this;

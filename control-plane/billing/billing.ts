@@ -1,8 +1,20 @@
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account } from '../accounts/account.entity.js';
+import type { Viewer } from '../graphql/context.js';
+import { badInput, notFound } from '../graphql/errors.js';
+import { LedgerKind } from '../ledger/ledger-entry.entity.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { AppDeps } from '../services.js';
+import { EpayProvider } from '../topup/epay.js';
+import { RedemptionService, rmbArgument } from '../topup/redemption.service.js';
+import { TopUpService } from '../topup/topup.service.js';
 import { UsageConsumer } from '../usage/usage.consumer.js';
+import { BillingQueries } from './billing-queries.js';
+import { Credits } from './credits.js';
 import { HotBalanceService } from './hot-balance.service.js';
+import { reconcile, type AccountReconciliation } from './reconcile.js';
 
 /** Topic of the `balanceChanged` subscription; payload {@link BalanceChangedPayload}. */
 export const BALANCE_CHANGED = 'BALANCE_CHANGED';
@@ -19,23 +31,41 @@ export interface BillingOptions {
   now?: () => number;
 }
 
+/** Largest single adjustment, micro-RMB. */
+const MAX_ADJUSTMENT_MICRO = 1_000_000n * 1_000_000n;
+
 /**
  * The money side of the control plane: hot balances kept in step with the ledger, the usage
- * consumer, and (see their own files) top-ups, redemption codes and adjustments.
+ * consumer, top-ups, redemption codes, adjustments, reconciliation and the read models.
  */
 export class Billing {
   readonly hot: HotBalanceService;
   readonly consumer: UsageConsumer;
+  readonly credits: Credits;
+  readonly topUps: TopUpService;
+  readonly redemptions: RedemptionService;
+  readonly queries = new BillingQueries();
 
-  constructor(private readonly deps: AppDeps, private readonly options: BillingOptions = {}) {
+  constructor(private readonly deps: AppDeps & { ledger: LedgerService }, private readonly options: BillingOptions = {}) {
+    const now = options.now ?? Date.now;
     const publish = (accountId: string): void => {
       void deps.events.pubSub.publish(BALANCE_CHANGED, { accountId } satisfies BalanceChangedPayload);
     };
-    this.hot = new HotBalanceService({ orm: deps.orm, balances: deps.ports.balances, usage: deps.ports.usage, onChanged: publish, now: options.now });
+    this.hot = new HotBalanceService({ orm: deps.orm, balances: deps.ports.balances, usage: deps.ports.usage, onChanged: publish, now });
     this.consumer = new UsageConsumer(deps.orm, deps.ports.usage, {
       consumer: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
       onCommitted: (accounts) => accounts.forEach(publish),
     });
+    this.credits = new Credits(deps.ledger, this.hot);
+    const { payment, publicBaseUrl } = deps.config;
+    const base = publicBaseUrl?.replace(/\/+$/, '');
+    this.topUps = new TopUpService({
+      credits: this.credits,
+      provider: payment ? new EpayProvider(payment) : null,
+      urls: payment && base ? { notifyUrl: `${base}/pay/notify`, returnUrl: `${base}/` } : null,
+      now,
+    });
+    this.redemptions = new RedemptionService({ credits: this.credits, now });
   }
 
   /** Loads missing hot balances, then starts the expiry sweep and the usage consumer. */
@@ -48,5 +78,32 @@ export class Billing {
   async stop(): Promise<void> {
     await this.consumer.stop();
     await this.hot.stop();
+  }
+
+  /** The ledger balance and the spendable hot balance of an account. */
+  async balance(em: EntityManager, accountId: string): Promise<{ ledgerMicro: bigint; hotMicro: bigint | null }> {
+    const [ledgerMicro, hot] = await Promise.all([this.deps.ledger.balanceMicro(accountId, em), this.deps.ports.balances.inspect(accountId)]);
+    return { ledgerMicro, hotMicro: hot.balanceMicro };
+  }
+
+  /** An administrator's credit (positive) or debit (negative) of an account, with a reason; returns the new ledger balance. */
+  async adjust(em: EntityManager, admin: Viewer, accountId: string, amountRmb: string, reason: string): Promise<bigint> {
+    const amount = rmbArgument('amountRmb', amountRmb, { allowNegative: true });
+    if (amount === 0n) throw badInput('amountRmb', 'must not be zero');
+    if (amount > MAX_ADJUSTMENT_MICRO || -amount > MAX_ADJUSTMENT_MICRO) throw badInput('amountRmb', 'must be within 1000000 RMB either way');
+    const memo = reason.trim();
+    if (memo.length < 3 || memo.length > 500) throw badInput('reason', 'must be 3 to 500 characters');
+    if (!(await em.count(Account, { id: accountId }))) throw notFound('Account');
+    await this.credits.apply(em, async () => ({
+      entry: { accountId, kind: LedgerKind.Adjustment, amountMicro: amount, idempotencyKey: `adjust:${randomUUID()}`, memo: `${memo} (by ${admin.accountId})` },
+      result: undefined,
+    }));
+    return this.deps.ledger.balanceMicro(accountId, em.fork());
+  }
+
+  /** Reconciles the given accounts, or every account (in id order, at most `limit`). */
+  async reconcile(em: EntityManager, accountIds: readonly string[] | null, limit = 1000): Promise<AccountReconciliation[]> {
+    const ids = accountIds ?? (await em.find(Account, {}, { fields: ['id'], orderBy: { id: 'asc' }, limit })).map((a) => a.id);
+    return reconcile(em, { balances: this.deps.ports.balances, hot: this.hot }, ids);
   }
 }

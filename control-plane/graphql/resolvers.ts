@@ -1,5 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { SystemResolver } from './system.resolver.js';
+import { BillingResolver } from '../billing/billing.resolver.js';
+import { TopUpResolver } from '../topup/topup.resolver.js';
 import { ChannelResolver } from '../catalog/channel.resolver.js';
 import { ExchangeRateResolver } from '../catalog/exchange-rate.resolver.js';
 import { FeeListResolver } from '../catalog/fee-list.resolver.js';
@@ -13,4 +15,4 @@ import { HealthResolver } from '../health/health.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, HealthResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, HealthResolver];

@@ -22,6 +22,12 @@ export class LedgerService {
    */
   async credit(em: EntityManager, credit: Credit): Promise<boolean> {
     if (credit.amountMicro <= 0n) throw new Error(`ledger credit must be positive, got ${credit.amountMicro}`);
+    return this.append(em, credit);
+  }
+
+  /** Like {@link LedgerService.credit} for a signed, non-zero amount (an administrator's debit adjustment). */
+  async append(em: EntityManager, credit: Credit): Promise<boolean> {
+    if (credit.amountMicro === 0n) throw new Error('ledger entry must not be zero');
     // INSERT .. ON CONFLICT DO NOTHING rather than find-then-insert: concurrent retries race.
     const result = await em
       .createQueryBuilder(LedgerEntry)
