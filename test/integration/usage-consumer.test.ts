@@ -1,0 +1,115 @@
+import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
+import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
+import { USAGE_CONSUMER_GROUP, UsageConsumer } from '../../control-plane/usage/usage.consumer.js';
+import { writeUsageEvents } from '../../control-plane/usage/usage.writer.js';
+import { makeUsage } from '../../shared/pricing/usage.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { seedAccount } from '../support/seeded-accounts.js';
+import { sampleUsageEvent } from '../support/usage-event.js';
+
+let cp: TestControlPlane;
+let accountId: string;
+
+beforeAll(async () => {
+  cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  accountId = (await seedAccount(cp.services)).account.id;
+  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), {
+    accountId,
+    kind: LedgerKind.TrialCredit,
+    amountMicro: 200_000n,
+    idempotencyKey: `trial:${accountId}`,
+  });
+});
+
+afterAll(async () => {
+  await cp.stop();
+});
+
+const queue = () => cp.services.deps.ports.usage;
+const em = () => cp.services.deps.orm.em.fork();
+const ledger = () => cp.services.ledger.balanceMicro(accountId);
+const event = (eventId: string, chargeMicro: string) => sampleUsageEvent({ eventId, accountId, chargeMicro });
+
+test('each event becomes one usage record and one ledger entry; a replayed event writes nothing', async () => {
+  const before = await ledger();
+  await queue().append(
+    sampleUsageEvent({
+      eventId: 'ev-full',
+      accountId,
+      chargeMicro: '1234',
+      usage: makeUsage({ input: 100, output: 50, cacheRead: 10, cacheWrite5m: 5, cacheWrite1h: 2, reasoning: 20 }),
+      rawUsage: { prompt_tokens: 117, completion_tokens: 50 },
+      stream: true,
+      formatIn: 'messages',
+      formatOut: 'chat-completions',
+      firstByteMs: 42,
+    }),
+  );
+  await queue().append(event('ev-2', '766'));
+  expect(await cp.services.billing.consumer.drain()).toBe(2);
+  expect(await ledger()).toBe(before - 2000n);
+
+  const record = await em().findOneOrFail(UsageRecord, { eventId: 'ev-full' });
+  expect(record).toMatchObject({
+    account: expect.objectContaining({ id: accountId }),
+    inputTokens: 100,
+    outputTokens: 50,
+    cacheReadTokens: 10,
+    cacheWrite5mTokens: 5,
+    cacheWrite1hTokens: 2,
+    reasoningTokens: 20,
+    rawUsage: { prompt_tokens: 117, completion_tokens: 50 },
+    chargeMicro: '1234',
+    stream: true,
+    formatIn: 'messages',
+    formatOut: 'chat-completions',
+    firstByteMs: 42,
+    prices: { input: '1', output: '2' },
+    exchangeRate: '7',
+  });
+
+  // the same event appended again (a retried XADD) and delivered again
+  await queue().append(event('ev-2', '766'));
+  expect(await cp.services.billing.consumer.drain()).toBe(1);
+  expect(await ledger()).toBe(before - 2000n);
+  expect(await em().count(UsageRecord, { eventId: 'ev-2' })).toBe(1);
+  expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toEqual([]);
+});
+
+test('a control plane that crashed after commit but before ack writes nothing twice', async () => {
+  const before = await ledger();
+  await queue().append(event('crash-1', '100'));
+  await queue().append(event('crash-2', '200'));
+  // the "dead" consumer reads and commits, then dies before acknowledging
+  const read = await queue().read(USAGE_CONSUMER_GROUP, 'dead', 10, 0);
+  await em().transactional((tx) => writeUsageEvents(tx, read.map((r) => r.event)));
+  expect(await ledger()).toBe(before - 300n);
+  expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toHaveLength(2);
+
+  // its successor claims the stale entries and acknowledges them without writing again
+  expect(await cp.services.billing.consumer.drain(0)).toBe(2);
+  expect(await ledger()).toBe(before - 300n);
+  expect(await em().count(UsageRecord, { eventId: { $in: ['crash-1', 'crash-2'] } })).toBe(2);
+  expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toEqual([]);
+});
+
+test('a consumer that was down catches up with the backlog, in batches', async () => {
+  const before = await ledger();
+  for (let i = 0; i < 25; i += 1) await queue().append(event(`backlog-${i}`, '10'));
+  const late = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'late', batchSize: 7 });
+  expect(await late.drain()).toBe(25);
+  expect(await ledger()).toBe(before - 250n);
+});
+
+test('a zero charge writes a record but no ledger entry; the running loop consumes and publishes', async () => {
+  const committed: string[] = [];
+  const loop = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'loop', blockMs: 50, onCommitted: (a) => committed.push(...a) });
+  await loop.start();
+  await queue().append(event('free-1', '0'));
+  for (let i = 0; i < 200 && committed.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+  await loop.stop();
+  expect(committed).toEqual([accountId]);
+  expect(await em().count(UsageRecord, { eventId: 'free-1' })).toBe(1);
+  const [row] = await em().execute<{ n: string }[]>(`select count(*)::text as n from ledger_entry where idempotency_key = 'usage:free-1'`);
+  expect(row.n).toBe('0');
+});
