@@ -84,6 +84,8 @@ export class UsageConsumer {
           lastClaim = Date.now();
           const stale = await this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, this.claimIdleMs, this.batchSize);
           if (stale.length > 0) await this.commit(stale);
+          // Keep the stream bounded: what every control plane acknowledged is in PostgreSQL now.
+          await this.queue.trimConsumed(USAGE_CONSUMER_GROUP);
         }
         const batch = await this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, this.blockMs);
         if (batch.length > 0) await this.commit(batch);

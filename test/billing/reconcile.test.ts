@@ -1,0 +1,79 @@
+import { Role } from '../../control-plane/accounts/account.entity.js';
+import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import { RedisKeys } from '../../shared/redis/keys.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { TEST_REDIS_URL } from '../support/database.js';
+import { gqlOk } from '../support/graphql.js';
+import { seedAccount } from '../support/seeded-accounts.js';
+import { sampleUsageEvent } from '../support/usage-event.js';
+
+let cp: TestControlPlane;
+let admin: string;
+
+beforeAll(async () => {
+  cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  admin = (await seedAccount(cp.services, { role: Role.Admin })).session;
+});
+
+afterAll(async () => {
+  await cp.stop();
+});
+
+const RECONCILE = 'query($ids: [ID!]) { reconciliation(accountIds: $ids) { accountId status ledgerMicro openReservationsMicro unconsumedMicro expectedMicro hotMicro driftMicro } }';
+
+async function fundedAccount(micro: bigint): Promise<string> {
+  const { account } = await seedAccount(cp.services);
+  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: micro, idempotencyKey: `fund:${account.id}` });
+  await cp.services.billing.hot.ensureLoaded(account.id);
+  return account.id;
+}
+
+test('hot == ledger - open reservations - unconsumed usage, through reserve, settle and consumption', async () => {
+  const id = await fundedAccount(1_000_000n);
+  const balances = cp.services.deps.ports.balances;
+  await balances.reserve(id, 'r-open', 300_000n, { ttlMs: 60_000, now: Date.now() });
+  await balances.reserve(id, 'r-done', 100_000n, { ttlMs: 60_000, now: Date.now() });
+  await balances.settle(id, 'r-done', 40_000n, null);
+  await cp.services.deps.ports.usage.append(sampleUsageEvent({ eventId: 'r-done', accountId: id, chargeMicro: '40000' }));
+
+  const [before] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
+  expect(before).toEqual({ accountId: id, status: 'ok', ledgerMicro: '1000000', openReservationsMicro: '300000', unconsumedMicro: '40000', expectedMicro: '660000', hotMicro: '660000', driftMicro: '0' });
+
+  await cp.services.billing.consumer.drain();
+  const [after] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
+  expect(after).toMatchObject({ status: 'ok', ledgerMicro: '960000', unconsumedMicro: '0', hotMicro: '660000' });
+});
+
+test('drift is reported, never corrected', async () => {
+  const id = await fundedAccount(500_000n);
+  // a credit that reached Redis but never the ledger
+  await cp.services.deps.ports.balances.credit(id, 1234n, 'stray');
+  for (let i = 0; i < 2; i++) {
+    const [report] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
+    expect(report).toMatchObject({ status: 'drift', driftMicro: '1234', hotMicro: '501234', expectedMicro: '500000' });
+  }
+});
+
+test('when Redis loses the hot balances, they are rebuilt from the ledger (minus usage still queued), and only the missing ones', async () => {
+  const lost = await fundedAccount(800_000n);
+  const kept = await fundedAccount(800_000n);
+  await cp.services.deps.ports.balances.credit(kept, 5n, 'stray-kept'); // a drift that a rebuild must not hide
+  await cp.services.deps.ports.usage.append(sampleUsageEvent({ eventId: 'queued-1', accountId: lost, chargeMicro: '7000' }));
+  await cp.services.billing.hot.rebuildMissing(); // every other account loaded: only `lost` will be missing
+  const keys = new RedisKeys(cp.redisPrefix);
+  const raw = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+  try {
+    await raw.redis.cmd.del(keys.balance(lost), keys.reservations(lost), keys.tokenSpend(lost), keys.appliedCredits(lost));
+  } finally {
+    await raw.close();
+  }
+  const [missing] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [lost] }, { session: admin })).reconciliation;
+  expect(missing).toMatchObject({ status: 'missing', hotMicro: null });
+
+  const { rebuildHotBalances } = await gqlOk<{ rebuildHotBalances: number }>(cp.server.url, 'mutation { rebuildHotBalances }', {}, { session: admin });
+  expect(rebuildHotBalances).toBe(1);
+  const reports = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [lost, kept] }, { session: admin })).reconciliation;
+  expect(reports[0]).toMatchObject({ status: 'ok', hotMicro: '793000', unconsumedMicro: '7000' });
+  expect(reports[1]).toMatchObject({ status: 'drift', driftMicro: '5' });
+});
