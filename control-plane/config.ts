@@ -24,6 +24,8 @@ export interface ControlPlaneConfig {
   payment?: { merchantId: string; merchantKey: string; gatewayUrl: string };
   /** Credited to an inviter for each account registered with their invite code (INVITE_REWARD_RMB, default 0 = off). */
   inviteRewardMicro: bigint;
+  /** Data-plane status watch: check period, silence after no beat for, and lag tolerated behind the current snapshot. */
+  dataPlaneWatch: { periodMs: number; silentMs: number; behindMs: number };
   /** Group health thresholds, windows and probe limits (HEALTH_*). */
   health: HealthSettings;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
@@ -46,6 +48,11 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     mailFrom: r.matching('MAIL_FROM', /^[^\s@]+@[^\s@]+$/, 'an e-mail address') ?? 'no-reply@meridian.local',
     publicBaseUrl: r.url('PUBLIC_BASE_URL', ['http', 'https']),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    dataPlaneWatch: {
+      periodMs: r.integer('DATA_PLANE_WATCH_MS', 2000, 10, 600_000),
+      silentMs: r.integer('DATA_PLANE_SILENT_MS', 10_000, 10, 3_600_000),
+      behindMs: r.integer('DATA_PLANE_BEHIND_MS', 10_000, 10, 3_600_000),
+    },
     health: readHealthSettings(r),
     inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),
   };

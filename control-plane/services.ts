@@ -12,9 +12,12 @@ import { GroupService } from './catalog/group.service.js';
 import { ModelService } from './catalog/model.service.js';
 import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
+import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { HealthService } from './health/health.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
+import { buildSnapshotContent } from './publish/snapshot.builder.js';
+import { SnapshotPublisher, type PublishOutcome } from './publish/snapshot.publisher.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './registration/captcha.service.js';
 import { EmailCodeService } from './registration/email-code.service.js';
@@ -59,6 +62,9 @@ export class Services {
   readonly models: ModelService;
   readonly exchangeRates: ExchangeRateService;
   readonly feeList: FeeListService;
+  /** Builds and pushes routing snapshots; see `catalogChanged`. */
+  readonly snapshots: SnapshotPublisher;
+  readonly dataPlanes: DataPlaneService;
   /** Hot balances, usage consumer, top-ups, redemption codes (see billing/). */
   readonly billing: Billing;
   /** Group health: rollups, states, publishing state changes. */
@@ -67,6 +73,8 @@ export class Services {
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    this.snapshots = new SnapshotPublisher(() => buildSnapshotContent(orm.em.fork()), ports.configBus);
+    this.dataPlanes = new DataPlaneService(ports.configBus, deps.events.pubSub, config.dataPlaneWatch);
     const onCatalogChange = (): void => void this.catalogChanged();
     this.groups = new GroupService(onCatalogChange);
     this.channels = new ChannelService(secrets, onCatalogChange);
@@ -103,14 +111,25 @@ export class Services {
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
     await this.health.start();
+    // Last, after any seeding: the data planes get the catalog as it stands now.
+    await this.catalogChanged();
+    this.dataPlanes.start();
   }
 
-  /** Called after every committed catalog change; the snapshot publisher hooks in here. */
-  async catalogChanged(): Promise<void> {}
+  /**
+   * Call after every committed catalog change (groups, channels, models, prices, rate): pushes a
+   * new snapshot revision, coalesced with other changes. Resolves once it is published; never
+   * rejects (a failed publish is logged and retried), so a committed change is never reported failed.
+   */
+  async catalogChanged(): Promise<PublishOutcome | null> {
+    return this.snapshots.requestPublish().catch(() => null);
+  }
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
     await this.health.stop();
+    await this.dataPlanes.stop();
+    await this.snapshots.stop();
     await this.billing.stop();
     this.mailer.close();
   }

@@ -14,6 +14,10 @@ export interface DataPlaneConfig {
   maxBodyBytes: number;
   /** Where the last good snapshot is kept, to start from when Redis is down. */
   dataDir: string;
+  /** Slow poll of the snapshot, in case an announcement was lost. */
+  snapshotPollMs: number;
+  /** Period of the heartbeat (applied revision) this node writes. */
+  heartbeatMs: number;
 }
 
 /** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL and SECRET_KEY mandatory. */
@@ -32,6 +36,8 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
     maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
+    heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
   };
   r.done();
   return config;

@@ -1,6 +1,6 @@
 import type { SecretBox } from '../../shared/crypto/secrets.js';
 import type { RoutingSnapshot, SnapshotChannel, SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, PriorityLevel, RuntimeChannel, RuntimeConfig, RuntimeModel, WeightedChannel } from './runtime-config.js';
+import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from './runtime-config.js';
 
 /** A snapshot that passed validation but cannot be compiled (e.g. keys sealed with another SECRET_KEY). */
 export class CompileError extends Error {
@@ -42,36 +42,30 @@ export function compileSnapshot(snapshot: RoutingSnapshot, box: SecretBox): Runt
   const channels = new Map<string, RuntimeChannel>();
   snapshot.channels.forEach((ch, i) => channels.set(ch.id, compileChannel(ch, i, box)));
   const groups = new Map<string, SnapshotGroup>(snapshot.groups.map((g) => [g.name, g]));
-  const known = new Set(snapshot.models.map((m) => m.id));
+  const routes = new Map<string, GroupRoute[]>(snapshot.models.map((m) => [m.id, []]));
 
-  // model -> group -> priority -> channels
-  const byModel = new Map<string, Map<string, Map<number, WeightedChannel[]>>>();
-  for (const ms of snapshot.memberships) {
+  // Walk memberships in route order (group name, then descending priority), appending to each
+  // served model's routes: no per-model sorting and no intermediate maps, one pass over the data.
+  const ordered = snapshot.memberships
+    .filter((ms) => channels.get(ms.channelId)!.active && groups.get(ms.group)!.status === 'active')
+    .sort((x, y) => (x.group < y.group ? -1 : x.group > y.group ? 1 : y.priority - x.priority));
+  for (const ms of ordered) {
     const channel = channels.get(ms.channelId)!;
-    if (!channel.active || groups.get(ms.group)!.status !== 'active') continue;
     for (const [model, upstreamModel] of channel.upstreamModels) {
-      if (!known.has(model)) continue;
-      let perGroup = byModel.get(model);
-      if (!perGroup) byModel.set(model, (perGroup = new Map()));
-      let perPriority = perGroup.get(ms.group);
-      if (!perPriority) perGroup.set(ms.group, (perPriority = new Map()));
-      let level = perPriority.get(ms.priority);
-      if (!level) perPriority.set(ms.priority, (level = []));
-      level.push({ channel, weight: ms.weight, upstreamModel });
+      const list = routes.get(model);
+      if (!list) continue; // a model the catalog does not (or no longer) list
+      let route = list[list.length - 1];
+      if (route?.group.name !== ms.group) list.push((route = { group: groups.get(ms.group)!, levels: [] }));
+      let level = route.levels[route.levels.length - 1];
+      if (level?.priority !== ms.priority) route.levels.push((level = { priority: ms.priority, channels: [], totalWeight: 0 }));
+      level.channels.push({ channel, weight: ms.weight, upstreamModel });
+      level.totalWeight += ms.weight;
     }
   }
 
   const models = new Map<string, RuntimeModel>();
   for (const m of snapshot.models) {
-    const routes: GroupRoute[] = [];
-    const perGroup = byModel.get(m.id);
-    for (const name of [...(perGroup?.keys() ?? [])].sort()) {
-      const levels: PriorityLevel[] = [...perGroup!.get(name)!]
-        .sort(([a], [b]) => b - a)
-        .map(([priority, list]) => ({ priority, channels: list, totalWeight: list.reduce((sum, c) => sum + c.weight, 0) }));
-      routes.push({ group: groups.get(name)!, levels });
-    }
-    const runtime: RuntimeModel = { ...m, routes };
+    const runtime: RuntimeModel = { ...m, routes: routes.get(m.id)! };
     models.set(m.id, runtime);
     for (const alias of m.aliases) models.set(alias, runtime);
   }

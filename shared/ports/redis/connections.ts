@@ -1,4 +1,7 @@
 import { Redis } from 'ioredis';
+import { createLogger } from '../../log.js';
+
+const log = createLogger('redis');
 
 type Listener = (message: string) => void;
 
@@ -13,6 +16,7 @@ export class RedisConnections {
 
   constructor(private readonly url: string) {
     this.cmd = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    reportErrors(this.cmd, 'commands');
   }
 
   /** Subscribes `listener` to `channel`; resolves once Redis acknowledged SUBSCRIBE. Returns an unsubscribe. */
@@ -38,16 +42,38 @@ export class RedisConnections {
 
   /** Closes both connections. */
   async close(): Promise<void> {
-    await Promise.all([this.cmd.quit().catch(() => undefined), this.sub?.quit().catch(() => undefined)]);
+    await Promise.all([closeConnection(this.cmd), this.sub && closeConnection(this.sub)]);
   }
 
   private subscriber(): Redis {
     if (!this.sub) {
       this.sub = new Redis(this.url, { maxRetriesPerRequest: null });
+      reportErrors(this.sub, 'subscriptions');
       this.sub.on('message', (channel: string, message: string) => {
         for (const l of this.listeners.get(channel) ?? []) l(message);
       });
     }
     return this.sub;
   }
+}
+
+/**
+ * Logs the first error of each outage instead of ioredis' "Unhandled error event" on every
+ * reconnection attempt; commands still fail (and their callers report it) while Redis is away.
+ */
+function reportErrors(conn: Redis, role: string): void {
+  let down = false;
+  conn.on('error', (err: Error) => {
+    if (!down) log.warn('Redis connection error; reconnecting', { role, message: err.message });
+    down = true;
+  });
+  conn.on('ready', () => {
+    down = false;
+  });
+}
+
+/** QUIT when connected; a connection still trying to reach Redis would queue QUIT forever, so drop it. */
+async function closeConnection(conn: Redis): Promise<void> {
+  if (conn.status === 'ready') await conn.quit().catch(() => undefined);
+  else conn.disconnect();
 }

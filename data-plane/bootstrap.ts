@@ -1,0 +1,86 @@
+import type Koa from 'koa';
+import { SecretBox } from '../shared/crypto/secrets.js';
+import { redisPorts } from '../shared/ports/factory.js';
+import type { Ports } from '../shared/ports/ports.js';
+import type { DataPlaneConfig } from './config.js';
+import { Heartbeat } from './config/heartbeat.js';
+import type { RuntimeConfig } from './config/runtime-config.js';
+import { SnapshotLoader } from './config/snapshot-loader.js';
+import { startDataPlaneServer } from './server.js';
+
+/** What the relay pipeline is built from. */
+export interface DataPlaneDeps {
+  config: DataPlaneConfig;
+  ports: Ports;
+  secrets: SecretBox;
+  /**
+   * The configuration in force: read it once per request and keep that object for the whole
+   * request (a swap mid-request must not mix two snapshots). Null until the first snapshot.
+   */
+  runtime: () => RuntimeConfig | null;
+}
+
+/** Builds the model routes (the relay pipeline), mounted after /healthz and /readyz. */
+export type PipelineFactory = (deps: DataPlaneDeps) => Koa.Middleware;
+
+/** A running data plane. */
+export interface DataPlane {
+  url: string;
+  nodeName: string;
+  /** The compiled configuration in force (see DataPlaneDeps.runtime). */
+  runtime: () => RuntimeConfig | null;
+  loader: SnapshotLoader;
+  /** Stops the timers and the subscription and drains the HTTP server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a data plane: ports (Redis from `config.redisUrl`, unless in-process `ports` are given
+ * in all-in-one mode), the snapshot loader (waits for its first attempt, which falls back to the
+ * disk copy), the heartbeat and the HTTP server. `pipeline` plugs in the relay.
+ */
+export async function startDataPlane(
+  config: DataPlaneConfig,
+  options: { secretKey: string; ports?: Ports; pipeline?: PipelineFactory },
+): Promise<DataPlane> {
+  if (!options.ports && !config.redisUrl) throw new Error('startDataPlane: REDIS_URL is not set and no in-process ports were given');
+  const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix);
+  const secrets = new SecretBox(options.secretKey);
+
+  const loader = new SnapshotLoader({
+    bus: ports.configBus,
+    box: secrets,
+    nodeName: config.nodeName,
+    dataDir: config.dataDir,
+    pollMs: config.snapshotPollMs,
+    // Beat at once after an apply or a refusal, so the control plane sees it without waiting a period.
+    onChange: () => void heartbeat.beat(),
+  });
+  const heartbeat = new Heartbeat(ports.configBus, config.nodeName, config.heartbeatMs, () => loader.report());
+  await loader.start();
+  heartbeat.start();
+
+  const runtime = () => loader.current();
+  const server = await startDataPlaneServer(
+    {
+      isReady: () => runtime() !== null,
+      status: () => ({ node: config.nodeName, revision: runtime()?.revision ?? null }),
+      middleware: options.pipeline?.({ config, ports, secrets, runtime }),
+    },
+    config.port,
+    config.host,
+  );
+
+  return {
+    url: server.url,
+    nodeName: config.nodeName,
+    runtime,
+    loader,
+    close: async () => {
+      await server.close();
+      await heartbeat.stop();
+      await loader.stop();
+      if (!options.ports) await ports.close();
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { Redis } from 'ioredis';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { Role } from '../../control-plane/accounts/account.entity.js';
+import { ChannelGroup } from '../../control-plane/catalog/channel-group.entity.js';
+import { ChannelKey } from '../../control-plane/catalog/channel-key.entity.js';
+import { Channel, ChannelKind } from '../../control-plane/catalog/channel.entity.js';
+import { ExchangeRate } from '../../control-plane/catalog/exchange-rate.entity.js';
+import { Group } from '../../control-plane/catalog/group.entity.js';
+import { CatalogModel, PriceTable } from '../../control-plane/catalog/model.entity.js';
+import type { DataPlane } from '../../data-plane/bootstrap.js';
+import { RedisKeys } from '../../shared/redis/keys.js';
+import { sealSnapshot } from '../../shared/snapshot/hash.js';
+import { eventually } from '../contract/harness.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { TEST_REDIS_URL } from '../support/database.js';
+import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
+import { gql, gqlOk } from '../support/graphql.js';
+import { seedAccount } from '../support/seeded-accounts.js';
+import { sampleContent } from '../support/snapshot.js';
+
+const GROUP = 'push_alpha';
+const MODEL = 'push-model';
+
+let cp: TestControlPlane;
+let dir: { path: string; remove(): Promise<void> };
+let a: DataPlane;
+let b: DataPlane;
+let admin: string;
+let redis: Redis;
+let keys: RedisKeys;
+
+/** A small catalog straight through the ORM: one group, one keyed channel serving one model, a rate. */
+async function seedCatalog(): Promise<void> {
+  const em = cp.services.deps.orm.em.fork();
+  const group = em.create(Group, { name: GROUP, displayName: 'Push alpha', priceMultiplier: '1.5', formats: ['chat-completions', 'messages'], recommendedFormat: 'messages' });
+  const channel = em.create(Channel, { name: 'push-channel', kind: ChannelKind.OpenAI, baseUrl: 'https://upstream.example.test', models: [MODEL], modelMapping: { [MODEL]: 'upstream-model' } });
+  em.create(ChannelKey, { channel, position: 0, keyEncrypted: cp.services.deps.secrets.encrypt('sk-upstream-secret'), keyMasked: 'sk-up...cret' });
+  em.create(ChannelGroup, { channel, group, priority: 5, weight: 2 });
+  em.create(CatalogModel, { modelId: MODEL, vendor: 'openai', prices: Object.assign(new PriceTable(), { input: '2', output: '8' }) });
+  em.create(ExchangeRate, { rate: '7.1' });
+  await em.flush();
+}
+
+/** The /readyz status code (body consumed, so the connection can close). */
+async function readyz(dp: DataPlane): Promise<number> {
+  const res = await fetch(`${dp.url}/readyz`);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function setMultiplier(value: string): Promise<void> {
+  await cp.services.deps.orm.em.fork().nativeUpdate(Group, { name: GROUP }, { priceMultiplier: value });
+}
+
+interface DataPlaneRow {
+  node: string;
+  revision: number | null;
+  currentRevision: number | null;
+  behind: boolean;
+  silent: boolean;
+  state: string;
+  lastError: { revision: number | null; message: string } | null;
+}
+
+const DATA_PLANES = '{ dataPlanes { node revision currentRevision behind silent state lastError { revision message } } }';
+
+async function dataPlanes(): Promise<DataPlaneRow[]> {
+  return (await gqlOk<{ dataPlanes: DataPlaneRow[] }>(cp.server.url, DATA_PLANES, {}, { session: admin })).dataPlanes;
+}
+
+beforeAll(async () => {
+  cp = await startTestControlPlane({ env: { DATA_PLANE_WATCH_MS: '50', DATA_PLANE_SILENT_MS: '600', DATA_PLANE_BEHIND_MS: '1000' } });
+  await seedCatalog();
+  await cp.services.catalogChanged();
+  dir = await tempDataDir();
+  [a, b] = await Promise.all(['node-a', 'node-b'].map((nodeName) => startTestDataPlane({ nodeName, redisPrefix: cp.redisPrefix, dataDir: dir.path })));
+  admin = (await seedAccount(cp.services, { role: Role.Admin })).session;
+  redis = new Redis(TEST_REDIS_URL);
+  keys = new RedisKeys(cp.redisPrefix);
+});
+
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await redis?.quit();
+  await cp?.stop();
+  await dir?.remove();
+});
+
+test('both data planes start on the published snapshot, compiled with decrypted keys', async () => {
+  const head = await cp.services.deps.ports.configBus.readHead();
+  for (const dp of [a, b]) {
+    const config = dp.runtime()!;
+    expect(config.revision).toBe(head!.revision);
+    const route = config.models.get(MODEL)!.routes[0];
+    expect(route.group.name).toBe(GROUP);
+    expect(route.levels[0].channels[0]).toMatchObject({ weight: 2, upstreamModel: 'upstream-model' });
+    expect(route.levels[0].channels[0].channel.keys[0].secret).toBe('sk-upstream-secret');
+    expect(await readyz(dp)).toBe(200);
+  }
+  // The snapshot in Redis carries the key sealed, never in clear.
+  expect(await redis.get(keys.snapshot)).not.toContain('sk-upstream-secret');
+});
+
+test('a catalog change is applied by both data planes: compiled config and reported revision', async () => {
+  await setMultiplier('2.5');
+  const outcome = await cp.services.catalogChanged();
+  expect(outcome?.published).toBe(true);
+  await eventually(() => {
+    for (const dp of [a, b]) {
+      expect(dp.runtime()?.revision).toBe(outcome!.revision);
+      expect(dp.runtime()?.groups.get(GROUP)?.multiplier).toBe('2.5');
+    }
+  });
+  await eventually(async () => {
+    const rows = await dataPlanes();
+    expect(rows.map((r) => [r.node, r.revision, r.currentRevision, r.behind, r.state])).toEqual([
+      ['node-a', outcome!.revision, outcome!.revision, false, 'OK'],
+      ['node-b', outcome!.revision, outcome!.revision, false, 'OK'],
+    ]);
+  });
+});
+
+test('publishing an unchanged catalog writes no new revision', async () => {
+  const head = await cp.services.deps.ports.configBus.readHead();
+  const outcome = await cp.services.catalogChanged();
+  expect(outcome).toEqual({ revision: head!.revision, hash: head!.hash, published: false });
+});
+
+test('a malformed snapshot is refused, reported in the heartbeat, and the old one keeps serving', async () => {
+  const good = a.runtime()!;
+  const goods = [a.runtime(), b.runtime()];
+  const bad = sealSnapshot(sampleContent(), good.revision + 1, new Date());
+  bad.groups[0].multiplier = '-1'; // and the hash no longer matches either
+  for (const [text, revision] of [
+    ['{"revision": 1, "groups": [', null],
+    [JSON.stringify(bad), bad.revision],
+  ] as const) {
+    await redis.multi().set(keys.snapshot, text).publish(keys.snapshotAnnouncements, JSON.stringify({ revision: revision ?? 999, hash: 'f'.repeat(64) })).exec();
+    await eventually(async () => {
+      const rows = await dataPlanes();
+      expect(rows.map((r) => (r.lastError ? r.lastError.revision : 'none'))).toEqual([revision, revision]);
+    });
+  }
+  const rows = await dataPlanes();
+  expect(rows[0].lastError?.message).toMatch(/^invalid snapshot: groups\[0\]\.multiplier: must be a positive decimal string/);
+  // The very same compiled objects: nothing was swapped.
+  expect([a.runtime(), b.runtime()]).toEqual(goods);
+  expect(a.runtime()).toBe(goods[0]);
+  expect(b.runtime()).toBe(goods[1]);
+  for (const dp of [a, b]) {
+    expect(dp.runtime()?.groups.get(GROUP)?.multiplier).toBe('2.5');
+    expect(await readyz(dp)).toBe(200);
+  }
+
+  // The next good publish is applied and clears the reported refusal.
+  await setMultiplier('3');
+  const outcome = await cp.services.catalogChanged();
+  await eventually(async () => {
+    const after = await dataPlanes();
+    expect(after.map((r) => [r.revision, r.lastError])).toEqual([
+      [outcome!.revision, null],
+      [outcome!.revision, null],
+    ]);
+  });
+  expect(b.runtime()?.groups.get(GROUP)?.multiplier).toBe('3');
+});
+
+test('a burst of 100 catalog changes costs at most a few builds, and the last change is published', async () => {
+  const before = cp.services.snapshots.builds;
+  const outcomes = await Promise.all(Array.from({ length: 100 }, () => cp.services.catalogChanged()));
+  expect(cp.services.snapshots.builds - before).toBe(1);
+  expect(new Set(outcomes.map((o) => o?.revision)).size).toBe(1);
+
+  // Changes committed one after another while builds run: each call's snapshot includes its change.
+  const interleaved: Promise<unknown>[] = [];
+  const start = cp.services.snapshots.builds;
+  for (let i = 1; i <= 20; i++) {
+    await setMultiplier(String(10 + i));
+    interleaved.push(cp.services.catalogChanged());
+  }
+  await Promise.all(interleaved);
+  expect(cp.services.snapshots.builds - start).toBeLessThanOrEqual(20);
+  await eventually(() => {
+    for (const dp of [a, b]) expect(dp.runtime()?.groups.get(GROUP)?.multiplier).toBe('30');
+  });
+});
+
+test('a data plane restarted while Redis is down starts from its disk copy and is ready', async () => {
+  const applied = a.runtime()!;
+  await a.close();
+  const restarted = await startTestDataPlane({ nodeName: 'node-a', redisPrefix: cp.redisPrefix, dataDir: dir.path, redisUrl: 'redis://127.0.0.1:1' });
+  try {
+    expect(restarted.runtime()?.revision).toBe(applied.revision);
+    expect(restarted.runtime()?.hash).toBe(applied.hash);
+    expect(restarted.runtime()?.models.get(MODEL)?.routes[0].levels[0].channels[0].channel.keys[0].secret).toBe('sk-upstream-secret');
+    const ready = await fetch(`${restarted.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ node: 'node-a', revision: applied.revision });
+  } finally {
+    await restarted.close();
+  }
+  // Without a disk copy (another node name) and without Redis: up, but not ready.
+  const empty = await startTestDataPlane({ nodeName: 'node-z', redisPrefix: cp.redisPrefix, dataDir: dir.path, redisUrl: 'redis://127.0.0.1:1' });
+  try {
+    expect(empty.runtime()).toBeNull();
+    expect(await readyz(empty)).toBe(503);
+  } finally {
+    await empty.close();
+  }
+});
+
+describe('data-plane status over GraphQL', () => {
+  let ws: Client;
+
+  afterAll(async () => {
+    await ws?.dispose();
+  });
+
+  test('dataPlanes is for administrators only', async () => {
+    const user = await seedAccount(cp.services);
+    const r = await gql(cp.server.url, DATA_PLANES, {}, { session: user.session });
+    expect(r.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await gql(cp.server.url, DATA_PLANES)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  test('a node that cannot apply snapshots is shown behind; a node that stops beating goes silent; subscribers hear both', async () => {
+    ws = createClient({ url: cp.server.wsUrl, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${admin}` } });
+    const events: { node: string; state: string; previousState: string }[] = [];
+    let subscribed!: () => void;
+    const ready = new Promise<void>((resolve) => (subscribed = resolve));
+    ws.on('connected', () => subscribed());
+    ws.subscribe<{ dataPlaneStatusChanged: { state: string; previousState: string; dataPlane: { node: string } } }>(
+      { query: 'subscription { dataPlaneStatusChanged { state previousState dataPlane { node } } }' },
+      {
+        next: ({ data }) => data && events.push({ node: data.dataPlaneStatusChanged.dataPlane.node, state: data.dataPlaneStatusChanged.state, previousState: data.dataPlaneStatusChanged.previousState }),
+        error: (err) => {
+          throw err;
+        },
+        complete: () => undefined,
+      },
+    );
+    await ready;
+
+    // node-c holds another SECRET_KEY: it refuses every snapshot (keys cannot be decrypted). It
+    // starts right after a publish, so it is first seen within the lag allowed, then falls behind.
+    await setMultiplier('5');
+    await cp.services.catalogChanged();
+    const c = await startTestDataPlane({ nodeName: 'node-c', redisPrefix: cp.redisPrefix, dataDir: dir.path, secretKey: 'a-different-secret-key-a-different-secret' });
+    try {
+      await eventually(async () => {
+        const row = (await dataPlanes()).find((r) => r.node === 'node-c');
+        expect(row).toMatchObject({ revision: null, behind: true, silent: false, state: 'BEHIND' });
+        expect(row?.lastError?.message).toContain('cannot be decrypted');
+      }, 5000);
+      await eventually(() => expect(events).toContainEqual({ node: 'node-c', state: 'BEHIND', previousState: 'OK' }), 5000);
+    } finally {
+      await c.close();
+    }
+
+    await b.close();
+    await eventually(() => expect(events).toContainEqual({ node: 'node-b', state: 'SILENT', previousState: 'OK' }), 5000);
+    const rowB = (await dataPlanes()).find((r) => r.node === 'node-b');
+    expect(rowB).toMatchObject({ silent: true, state: 'SILENT', behind: false });
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readDataPlaneConfig } from '../../data-plane/config.js';
+import { startDataPlane, type DataPlane } from '../../data-plane/bootstrap.js';
+import { TEST_SECRET_KEY } from './control-plane.js';
+import { TEST_REDIS_URL } from './database.js';
+
+/** A temporary data directory (for snapshot disk copies); `remove` deletes it. */
+export async function tempDataDir(): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'meridian-dp-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts a data plane in this process, on its own Redis connections, with fast timers (poll 100 ms,
+ * heartbeat 50 ms) so tests wait on events rather than on production periods.
+ */
+export function startTestDataPlane(options: {
+  nodeName: string;
+  redisPrefix: string;
+  dataDir: string;
+  redisUrl?: string;
+  secretKey?: string;
+  env?: Record<string, string>;
+}): Promise<DataPlane> {
+  const secretKey = options.secretKey ?? TEST_SECRET_KEY;
+  const config = readDataPlaneConfig(
+    {
+      REDIS_URL: options.redisUrl ?? TEST_REDIS_URL,
+      REDIS_PREFIX: options.redisPrefix,
+      NODE_NAME: options.nodeName,
+      SECRET_KEY: secretKey,
+      DATA_PLANE_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      SNAPSHOT_POLL_MS: '100',
+      HEARTBEAT_MS: '50',
+      ...options.env,
+    },
+    true,
+  );
+  return startDataPlane(config, { secretKey });
+}
