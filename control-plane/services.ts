@@ -105,7 +105,7 @@ export class Services {
 
   /** Runs start-up work (seeding, background jobs) once the database is migrated. */
   async start(): Promise<void> {
-    await seedCatalog(this.deps.orm.em.fork(), this.models);
+    await seedCatalog(this.deps.orm.em.fork(), new Date());
     await this.accounts.ensureAdmin();
     await this.billing.start();
     // Redis may have lost token records or missed a change while we were down: match the database.

@@ -38,8 +38,9 @@ import { ChannelGroup } from './channel-group.entity.js';
 import { Channel, ChannelKind } from './channel.entity.js';
 import { ExchangeRate } from './exchange-rate.entity.js';
 import { BillingKind, Group } from './group.entity.js';
+import { readGenaiPrices } from './import/genai-prices.js';
+import { importModels } from './import/import-models.js';
 import { CatalogModel, PriceTable } from './model.entity.js';
-import type { ModelService } from './model.service.js';
 
 interface GroupSeed {
   name: string;
@@ -103,8 +104,11 @@ export const DEMO_MODELS: readonly { modelId: string; prices: Partial<PriceTable
   },
 ];
 
-/** Runs the seeding steps that never ran on this database. */
-export async function seedCatalog(em: EntityManager, models: ModelService): Promise<void> {
+/**
+ * Runs the seeding steps that never ran on this database. It notifies no one: `Services.start`
+ * publishes the catalog once afterwards (a publish from inside a step would see it uncommitted).
+ */
+export async function seedCatalog(em: EntityManager, now: Date): Promise<void> {
   await step(em, 'groups', async (tx) => {
     for (const g of SEED_GROUPS) {
       if (await tx.findOne(Group, { name: g.name })) continue;
@@ -125,7 +129,7 @@ export async function seedCatalog(em: EntityManager, models: ModelService): Prom
     for (const group of await tx.find(Group, {})) tx.create(ChannelGroup, { channel, group });
   });
   await step(em, 'model-import', async (tx) => {
-    await models.importCatalog(tx);
+    await importModels(tx, readGenaiPrices(now));
   });
 }
 
