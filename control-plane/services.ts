@@ -15,6 +15,7 @@ import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { HealthService } from './health/health.service.js';
+import { StatusService } from './status/status.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { buildSnapshotContent } from './publish/snapshot.builder.js';
 import { SnapshotPublisher, type PublishOutcome } from './publish/snapshot.publisher.js';
@@ -69,6 +70,8 @@ export class Services {
   readonly billing: Billing;
   /** Group health: rollups, states, publishing state changes. */
   readonly health: HealthService;
+  /** The public status page and incident notices. */
+  readonly status: StatusService;
 
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
@@ -82,6 +85,7 @@ export class Services {
     this.exchangeRates = new ExchangeRateService(onCatalogChange);
     this.feeList = new FeeListService(this.exchangeRates);
     this.health = new HealthService(orm, ports, deps.events.pubSub, config.health, now);
+    this.status = new StatusService(orm, this.health, deps.events.pubSub, now);
     this.tokens = new TokenService(deps);
     this.ledger = new LedgerService(orm);
     this.billing = new Billing({ ...deps, ledger: this.ledger }, { now, consumeUsage: overrides.consumeUsage });

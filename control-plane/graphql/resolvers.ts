@@ -13,7 +13,8 @@ import { AuthResolver } from '../auth/auth.resolver.js';
 import { RegistrationResolver } from '../registration/registration.resolver.js';
 import { DataPlaneResolver } from '../dataplanes/dataplane.resolver.js';
 import { HealthResolver } from '../health/health.resolver.js';
+import { StatusResolver } from '../status/status.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver, StatusResolver];

@@ -153,6 +153,22 @@ export class HealthService {
     return events;
   }
 
+  /**
+   * Attempts of every group together over the last `hours[i]` hours each (whole hours from the
+   * history plus the current hour so far): the status page's overall availability.
+   */
+  async overall(hours: number[]): Promise<Tally[]> {
+    const now = this.now();
+    const current = minuteOf(now);
+    const out = hours.map(() => ({ ok: 0, attempts: 0 }));
+    for (const row of await this.store.spans(hourStart(now), hours.map((h) => h - 1))) {
+      row.ok.forEach((ok, i) => add(out[i], { ok, attempts: row.attempts[i] }));
+    }
+    const thisHour = await this.minutes.read(minuteRange(hourStart(now) / BUCKET_MS, current), current);
+    for (const { totals } of totalsByKey(thisHour).values()) for (const t of out) add(t, tallyOf(totals));
+    return out;
+  }
+
   /** Active groups in name order; `includeHidden` adds the non-public ones (administrators). */
   async groupNames(includeHidden: boolean): Promise<string[]> {
     const where = includeHidden ? { status: GroupStatus.Active } : { status: GroupStatus.Active, isPublic: true };

@@ -3,17 +3,17 @@ import { BaseEntity } from '../db/base.entity.js';
 
 /** Where an incident stands; `resolved` closes it. */
 export enum IncidentStatus {
-  Investigating = 'investigating',
-  Identified = 'identified',
-  Monitoring = 'monitoring',
-  Resolved = 'resolved',
+  INVESTIGATING = 'investigating',
+  IDENTIFIED = 'identified',
+  MONITORING = 'monitoring',
+  RESOLVED = 'resolved',
 }
 
 /** How much of the service an incident affects. */
 export enum IncidentImpact {
-  Minor = 'minor',
-  Major = 'major',
-  Critical = 'critical',
+  MINOR = 'minor',
+  MAJOR = 'major',
+  CRITICAL = 'critical',
 }
 
 /** A notice on the public status page, with its timestamped updates. */
@@ -26,7 +26,7 @@ export class Incident extends BaseEntity {
   impact!: IncidentImpact;
 
   @Enum({ items: () => IncidentStatus, nativeEnumName: 'incident_status' })
-  status: IncidentStatus & Opt = IncidentStatus.Investigating;
+  status: IncidentStatus & Opt = IncidentStatus.INVESTIGATING;
 
   /** Groups affected (names); empty = the service as a whole. */
   @Property({ type: ArrayType, default: '{}' })
