@@ -69,11 +69,19 @@ export class UsageConsumer {
       if (stale.length === 0) break;
       total += await this.commit(stale);
     }
-    for (;;) {
-      const fresh = await this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, 0);
-      if (fresh.length === 0) return total;
-      total += await this.commit(fresh);
+    // The next batch is read while this one is written: Redis and PostgreSQL work in parallel.
+    let batch = await this.readFresh();
+    while (batch.length > 0) {
+      const next = this.readFresh();
+      next.catch(() => undefined); // awaited below; never an unhandled rejection if the commit throws first
+      total += await this.commit(batch);
+      batch = await next;
     }
+    return total;
+  }
+
+  private readFresh(): Promise<QueuedUsageEvent[]> {
+    return this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, 0);
   }
 
   private async loop(): Promise<void> {

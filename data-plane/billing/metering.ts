@@ -122,12 +122,15 @@ export function meteringStage(deps: MeteringDeps): Koa.Middleware<PipelineState>
       bodyBytes: rawBody.length,
     });
     try {
-      if (settlement.source === 'none') await deps.balances.release(token.accountId, reservationId);
-      else await deps.balances.settle(token.accountId, reservationId, settlement.chargeMicro, token.tokenId);
       const firstByteAt = tap?.result().firstByteAt ?? null;
-      await deps.usage.append(
-        usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure }),
-      );
+      const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
+      // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
+      await Promise.all([
+        settlement.source === 'none'
+          ? deps.balances.release(token.accountId, reservationId)
+          : deps.balances.settle(token.accountId, reservationId, settlement.chargeMicro, token.tokenId),
+        deps.usage.append(event),
+      ]);
     } catch (err) {
       // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
       log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) });
