@@ -15,6 +15,7 @@ import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { HealthService } from './health/health.service.js';
+import { ProbeService } from './health/probe.service.js';
 import { StatusService } from './status/status.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { buildSnapshotContent } from './publish/snapshot.builder.js';
@@ -70,6 +71,8 @@ export class Services {
   readonly billing: Billing;
   /** Group health: rollups, states, publishing state changes. */
   readonly health: HealthService;
+  /** Probes groups without traffic. */
+  readonly probes: ProbeService;
   /** The public status page and incident notices. */
   readonly status: StatusService;
 
@@ -86,6 +89,7 @@ export class Services {
     this.feeList = new FeeListService(this.exchangeRates);
     this.health = new HealthService(orm, ports, deps.events.pubSub, config.health, now);
     this.status = new StatusService(orm, this.health, deps.events.pubSub, now);
+    this.probes = new ProbeService(ports, secrets, this.health);
     this.tokens = new TokenService(deps);
     this.ledger = new LedgerService(orm);
     this.billing = new Billing({ ...deps, ledger: this.ledger }, { now, consumeUsage: overrides.consumeUsage });
@@ -115,6 +119,7 @@ export class Services {
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
     await this.health.start();
+    this.probes.start();
     // Last, after any seeding: the data planes get the catalog as it stands now.
     await this.catalogChanged();
     this.dataPlanes.start();
@@ -131,6 +136,7 @@ export class Services {
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.probes.stop();
     await this.health.stop();
     await this.dataPlanes.stop();
     await this.snapshots.stop();

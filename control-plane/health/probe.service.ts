@@ -1,0 +1,188 @@
+import type { Readable } from 'node:stream';
+import type { SecretBox } from '../../shared/crypto/secrets.js';
+import { isWireFormat, type WireFormat } from '../../shared/formats.js';
+import { addAttempt, BUCKET_MS, minuteOf, totalsByKey, type BucketIncrements, type FailureKind, type OutcomeAttempt } from '../../shared/health/outcome.js';
+import { createLogger } from '../../shared/log.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { validateSnapshot } from '../../shared/snapshot/validate.js';
+import type { RoutingSnapshot, SnapshotGroup } from '../../shared/snapshot/types.js';
+import { compileSnapshot } from '../../data-plane/config/compile.js';
+import type { RuntimeConfig, WeightedChannel } from '../../data-plane/config/runtime-config.js';
+import { upstreamFormat } from '../../data-plane/relay/translators.js';
+import { UpstreamTransport } from '../../data-plane/providers/transport.js';
+import type { HealthService } from './health.service.js';
+import { probeBody } from './probe-request.js';
+import { hourStart, tallyOf } from './health.store.js';
+import { minuteRange } from './minute-reader.js';
+
+const log = createLogger('probes');
+
+/** The node name probe outcomes are recorded under. */
+export const PROBE_NODE = 'probe';
+
+/** What one probe did. */
+export interface ProbeResult {
+  group: string;
+  channel: string;
+  model: string;
+  format: WireFormat;
+  stream: boolean;
+  failure: FailureKind | null;
+}
+
+/** One probe target: a channel of the group, the model and the upstream name. */
+interface Target {
+  group: SnapshotGroup;
+  model: string;
+  route: WeightedChannel;
+}
+
+/**
+ * Probes groups that have no traffic, so their state stays known (DESIGN.md "Health"). Decision:
+ * the control plane probes, not the data planes: one prober (the cost does not multiply with the
+ * nodes) that calls the upstream exactly as a data plane does, through the data plane's own
+ * provider code (URL, auth, format), with the channels compiled from the routing snapshot in
+ * force. A probe uses the format and stream mode most of the group's traffic used over the last
+ * week (default: the group's recommended format, not streamed), asks for the smallest output,
+ * and is recorded as an outcome of node `probe`. Limits: one probe per group per
+ * HEALTH_PROBE_INTERVAL_MS and HEALTH_PROBE_MAX_PER_HOUR (counted in the shared ephemeral store,
+ * so several control-plane instances share the cap).
+ */
+export class ProbeService {
+  private readonly transport = new UpstreamTransport();
+  private runtime: RuntimeConfig | null = null;
+  private readonly lastProbe = new Map<string, number>();
+  private readonly turn = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly ports: Ports,
+    private readonly box: SecretBox,
+    private readonly health: HealthService,
+  ) {}
+
+  /** Starts probing every HEALTH_PROBE_INTERVAL_MS (0: never). */
+  start(): void {
+    const every = this.health.settings.probeIntervalMs;
+    if (every === 0) return;
+    this.timer = setInterval(() => {
+      this.running = this.runOnce().catch((err: Error) => log.warn('probe round failed', { message: err.message }));
+    }, every);
+    this.timer.unref();
+  }
+
+  /** Stops probing (after the round in progress) and closes the connection pools. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    await this.transport.close();
+  }
+
+  /**
+   * One round: probes each active group with fewer than HEALTH_MIN_SAMPLES attempts in the recent
+   * window, within the limits, then re-decides states at once. Returns what was probed.
+   */
+  async runOnce(): Promise<ProbeResult[]> {
+    const runtime = await this.currentRuntime();
+    if (!runtime) return [];
+    const { settings, now } = this.health;
+    const at = now();
+    const current = minuteOf(at);
+    const recent = await this.ports.outcomes.read(minuteRange(current - Math.ceil(settings.recentWindowMs / BUCKET_MS) + 1, current));
+    const samples = new Map<string, number>();
+    for (const { key, totals } of totalsByKey(recent).values()) samples.set(key.group, (samples.get(key.group) ?? 0) + tallyOf(totals).attempts);
+    const results: ProbeResult[] = [];
+    for (const group of runtime.groups.values()) {
+      if (group.status !== 'active' || (samples.get(group.name) ?? 0) >= settings.minSamples) continue;
+      if (at - (this.lastProbe.get(group.name) ?? -Infinity) < settings.probeIntervalMs) continue;
+      const mode = await this.health.store.trafficMode(group.name, new Date(at - 7 * 24 * 3600_000));
+      const format = mode && isWireFormat(mode.format) && group.formats.includes(mode.format) ? mode.format : group.recommendedFormat;
+      const target = this.pick(runtime, group, format);
+      if (!target) continue;
+      if ((await this.ports.ephemeral.hit(`probe:${group.name}:${hourStart(at)}`, 3600_000)) > settings.probeMaxPerHour) continue;
+      this.lastProbe.set(group.name, at);
+      results.push(await this.probe(target, format, mode?.stream ?? false, at));
+    }
+    if (results.length) await this.health.evaluate();
+    return results;
+  }
+
+  /** The compiled snapshot in force (recompiled when its hash changes); null before the first. */
+  private async currentRuntime(): Promise<RuntimeConfig | null> {
+    const head = await this.ports.configBus.readHead();
+    if (!head) return null;
+    if (this.runtime?.hash === head.hash) return this.runtime;
+    const raw = await this.ports.configBus.readSnapshot();
+    const snapshot = raw === null ? null : (JSON.parse(raw) as RoutingSnapshot);
+    if (!snapshot || validateSnapshot(snapshot).length) return this.runtime;
+    this.runtime = compileSnapshot(snapshot, this.box);
+    return this.runtime;
+  }
+
+  /**
+   * A channel of `group` able to take `format`, turn by turn over the group's channels; real
+   * upstreams before the built-in demo channel (which says nothing about a provider's health).
+   */
+  private pick(runtime: RuntimeConfig, group: SnapshotGroup, format: WireFormat): Target | null {
+    const targets: Target[] = [];
+    const seen = new Set<string>();
+    for (const model of new Set(runtime.models.values())) {
+      if (model.kind !== 'text') continue;
+      for (const level of model.routes.find((r) => r.group.name === group.name)?.levels ?? []) {
+        for (const route of level.channels) {
+          if (seen.has(route.channel.id) || upstreamFormat(route.channel.kind, format) === undefined) continue;
+          seen.add(route.channel.id);
+          targets.push({ group, model: model.id, route });
+        }
+      }
+    }
+    const real = targets.filter((t) => !t.route.channel.isDemo);
+    const pool = (real.length ? real : targets).sort((a, b) => a.route.channel.id.localeCompare(b.route.channel.id));
+    if (pool.length === 0) return null;
+    const n = this.turn.get(group.name) ?? 0;
+    this.turn.set(group.name, n + 1);
+    return pool[n % pool.length];
+  }
+
+  /** Sends one probe, records its outcome, and returns it. */
+  private async probe(target: Target, format: WireFormat, stream: boolean, at: number): Promise<ProbeResult> {
+    const channel = target.route.channel;
+    const wire = upstreamFormat(channel.kind, format)!;
+    const keys = channel.keys.filter((k) => k.enabled);
+    const body = probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens);
+    const started = performance.now();
+    let ttfbMs: number | null = null;
+    let failure: FailureKind | null = null;
+    const signal = AbortSignal.timeout(channel.timeouts.totalMs);
+    try {
+      const res = await this.transport.send(
+        { channel, key: keys[0]?.secret ?? '', format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body: Buffer.from(JSON.stringify(body)), clientHeaders: {} },
+        signal,
+      );
+      ttfbMs = performance.now() - started;
+      const ended = await drain(res.body);
+      if (res.status >= 500) failure = 'upstream_5xx';
+      else if (res.status >= 400) failure = 'upstream_4xx';
+      else if (!ended) failure = stream ? 'cut_stream' : 'bad_response';
+    } catch (err) {
+      failure = signal.aborted || (err as { code?: string }).code?.includes('TIMEOUT') ? 'timeout' : 'connect';
+    }
+    const outcome: OutcomeAttempt = { group: target.group.name, channel: channel.id, model: target.model, node: PROBE_NODE, format, stream, failure, latencyMs: performance.now() - started, ttfbMs };
+    const inc: BucketIncrements = new Map();
+    addAttempt(inc, outcome);
+    await this.ports.outcomes.add(minuteOf(at), inc);
+    if (failure) log.warn('probe failed', { group: target.group.name, channel: channel.id, failure });
+    return { group: target.group.name, channel: channel.id, model: target.model, format, stream, failure };
+  }
+}
+
+/** Reads a body to its end; false when it broke off. */
+async function drain(body: Readable): Promise<boolean> {
+  try {
+    for await (const chunk of body) void chunk;
+    return true;
+  } catch {
+    return false;
+  }
+}
