@@ -84,8 +84,10 @@ export function emptyTotals(): OutcomeTotals {
 
 /** Adds the counts of `attempt` to `into` (the recorder's in-memory batch). */
 export function addAttempt(into: BucketIncrements, attempt: OutcomeAttempt): void {
+  // On the request path: the key part of the fields is built once, not per metric.
+  const prefix = attempt.group + SEP + attempt.channel + SEP + attempt.model + SEP + attempt.node + SEP + attempt.format + SEP + (attempt.stream ? 's' : 'n') + SEP;
   const add = (metric: OutcomeMetric, n: number) => {
-    const f = fieldOf(attempt, metric);
+    const f = prefix + metric;
     into.set(f, (into.get(f) ?? 0) + n);
   };
   add(attempt.failure ?? 'ok', 1);
