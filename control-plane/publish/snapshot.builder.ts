@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { decimalToString, parseDecimal } from '../../shared/decimal.js';
 import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
 import {
   SNAPSHOT_SCHEMA_VERSION,
@@ -45,24 +46,32 @@ function toChannel(c: Channel): SnapshotChannel {
   };
 }
 
-/** Only the prices that are set: an absent price and a null one mean the same, and absent is shorter. */
-function toPrices(m: CatalogModel): ModelPrices {
-  const prices: Partial<Record<PriceKind, string>> = {};
-  for (const kind of PRICE_KINDS) {
-    const v = m.prices[kind];
-    if (v != null) prices[kind] = v;
-  }
-  return prices;
+/**
+ * A model row as the query builder maps it without hydrating entities: the embedded price table
+ * comes flattened (`prices_<kind>`) and decimals as PostgreSQL prints them ("3.000000").
+ */
+type ModelRow = Pick<CatalogModel, 'modelId' | 'aliases' | 'vendor' | 'kind' | 'multiplier' | 'contextLimit' | 'outputLimit' | 'defaultMaxOutputTokens'> &
+  Partial<Record<`prices_${PriceKind}`, string | null>>;
+
+/** "3.000000" -> "3": the strings the entities (and the admin) use. */
+function canonical(decimal: string): string {
+  return decimalToString(parseDecimal(decimal));
 }
 
-function toModel(m: CatalogModel): SnapshotModel {
+function toModel(m: ModelRow): SnapshotModel {
+  // Only the prices that are set: an absent price and a null one mean the same, and absent is shorter.
+  const prices: Partial<Record<PriceKind, string>> = {};
+  for (const kind of PRICE_KINDS) {
+    const v = m[`prices_${kind}`];
+    if (v != null) prices[kind] = canonical(v);
+  }
   return {
     id: m.modelId,
     aliases: [...m.aliases].sort(),
     vendor: m.vendor,
     kind: m.kind,
-    prices: toPrices(m),
-    multiplier: m.multiplier,
+    prices: prices as ModelPrices,
+    multiplier: canonical(m.multiplier),
     limits: { contextTokens: m.contextLimit ?? null, maxOutputTokens: m.outputLimit ?? null },
     defaultMaxOutputTokens: m.defaultMaxOutputTokens ?? null,
   };
@@ -82,7 +91,8 @@ export async function buildSnapshotContent(em: EntityManager, settings: Snapshot
     em.find(Group, {}, { orderBy: { name: 'asc' } }),
     em.find(Channel, {}, { populate: ['keys'], orderBy: { id: 'asc' } }),
     em.find(ChannelGroup, {}, { orderBy: { group: 'asc', channel: 'asc' } }),
-    em.find(CatalogModel, {}, { orderBy: { modelId: 'asc' } }),
+    // Read-only and the largest table: a plain query is ~5x faster than hydrating entities.
+    em.createQueryBuilder(CatalogModel).select('*').orderBy({ modelId: 'asc' }).execute<ModelRow[]>('all', true),
     em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 }),
   ]);
   if (!rate) throw new Error('no exchange rate is set: cannot build a routing snapshot');
