@@ -1,0 +1,109 @@
+/**
+ * The model routes as one middleware: the stages of DESIGN.md "A request through the data plane",
+ * each a Koa middleware passing results on `ctx.state`, composed once.
+ */
+import type Koa from 'koa';
+import type { DataPlaneDeps } from '../bootstrap.js';
+import { createLogger } from '../../shared/log.js';
+import { TokenCache } from '../auth/token-cache.js';
+import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS, type BreakerOptions } from '../relay/circuit-breaker.js';
+import type { AttemptRecord } from '../relay/outcome.js';
+import { Relay, type RelayRequest } from '../relay/relay.js';
+import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
+import { OutcomeRecorder } from '../health/outcome-recorder.js';
+import { outcomeOf } from '../health/attempt-outcome.js';
+import { GroupHealthView } from '../health/group-health.js';
+import { authenticate } from './authenticate.js';
+import { readBody } from './body.js';
+import { pickGroups } from './candidates.js';
+import { countTokens } from './count-tokens.js';
+import { listModels } from './models.js';
+import { relayStage } from './relay.js';
+import { resolveModel } from './resolve.js';
+import { routeRequest } from './route.js';
+import type { PipelineState } from './state.js';
+
+const log = createLogger('pipeline');
+
+/** Hooks for the stages of later issues: billing reserves before the relay and meters after it. */
+export interface PipelineHooks {
+  /** Runs after the candidate groups are known, before the upstream call (reserve an estimate; 402). */
+  reserve?: Koa.Middleware<PipelineState>;
+  /** Runs after the relay with `ctx.state.relay` (normalise usage, price, settle, emit events). */
+  meter?: Koa.Middleware<PipelineState>;
+}
+
+/** Tuning of the pipeline (defaults suit production). */
+export interface PipelineOptions extends PipelineHooks {
+  breakers?: BreakerOptions;
+  transport?: TransportOptions;
+  /** Clock for breakers and token expiry (tests). */
+  now?: () => number;
+  random?: () => number;
+  /** False: upstream attempts are not counted. Only a benchmark baseline wants this (health needs them). */
+  recordOutcomes?: boolean;
+}
+
+/** The relay pipeline with what it must release at shutdown. */
+export interface RelayPipeline {
+  middleware: Koa.Middleware;
+  /** Unsubscribes and closes the upstream connection pools. */
+  close(): Promise<void>;
+  breakers: CircuitBreakers;
+}
+
+/** Runs `stages` in order, like koa-compose (each awaits the next through `next`). */
+function compose<S>(stages: Koa.Middleware<S>[]): Koa.Middleware<S> {
+  return (ctx, next) => {
+    const run = (i: number): Promise<void> => (i === stages.length ? next() : Promise.resolve(stages[i](ctx, () => run(i + 1))));
+    return run(0);
+  };
+}
+
+/** Builds the pipeline over the data plane's ports and configuration. */
+export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOptions = {}): RelayPipeline {
+  const now = options.now ?? Date.now;
+  const cache = new TokenCache(deps.ports.tokens, { now });
+  const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
+  const breakers = new CircuitBreakers(options.breakers ?? DEFAULT_BREAKER_OPTIONS, now);
+  // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
+  const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
+  const groupHealth = new GroupHealthView(deps.ports.groupStates);
+  groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
+  const onAttempt = (record: AttemptRecord, req: RelayRequest) => {
+    const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
+    if (outcome && options.recordOutcomes !== false) recorder.record(outcome);
+  };
+  const relay = new Relay({ transport, breakers, random: options.random, onAttempt });
+  const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
+  // Subscribed at once; requests wait for it, so none is served from a cache deaf to revocations.
+  const subscribed = cache.start();
+  subscribed.catch((err: Error) => log.error('token cache cannot subscribe to invalidations', { message: err.message }));
+  const tokenCacheReady: Koa.Middleware<PipelineState> = async (_ctx, next) => {
+    await subscribed;
+    await next();
+  };
+  const stages = compose<PipelineState>([
+    readBody(deps.config.maxBodyBytes),
+    tokenCacheReady,
+    authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
+    listModels(),
+    countTokens(),
+    resolveModel(),
+    pickGroups((group) => groupHealth.usable(group)),
+    options.reserve ?? pass,
+    relayStage(relay),
+    options.meter ?? pass,
+  ]);
+  const middleware = routeRequest(deps.runtime, stages);
+  return {
+    middleware: middleware as Koa.Middleware,
+    close: async () => {
+      await cache.stop();
+      await groupHealth.stop();
+      await recorder.close();
+      await transport.close();
+    },
+    breakers,
+  };
+}

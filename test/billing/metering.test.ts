@@ -1,0 +1,211 @@
+/**
+ * Metering through a real data plane (relay pipeline, fake upstream) and a real control plane
+ * (PostgreSQL ledger, usage consumer) sharing Redis for balances and usage events.
+ */
+import type Koa from 'koa';
+import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
+import { reconcile } from '../../control-plane/billing/reconcile.js';
+import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
+import { USAGE_CONSUMER_GROUP } from '../../control-plane/usage/usage.consumer.js';
+import { meteringStage } from '../../data-plane/billing/metering.js';
+import type { PipelineState } from '../../data-plane/pipeline/state.js';
+import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { TEST_REDIS_URL } from '../support/database.js';
+import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { startRelayBed, type RelayBed } from '../support/relay.js';
+import { seedAccount } from '../support/seeded-accounts.js';
+
+let cp: TestControlPlane;
+let bed: RelayBed;
+let billing: Ports;
+let stage: Koa.Middleware<PipelineState>;
+
+beforeAll(async () => {
+  cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  // Balances and usage events live under the control plane's prefix; the bed keeps its own snapshot and tokens.
+  billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+  stage = meteringStage({ balances: billing.balances, usage: billing.usage, node: 'relay-test' });
+  bed = await startRelayBed(relayCatalog, { pipeline: { reserve: (ctx, next) => stage(ctx, next) } });
+});
+
+beforeEach(() => bed.upstream.reset());
+
+afterAll(async () => {
+  await bed?.stop();
+  await billing?.close();
+  await cp?.stop();
+});
+
+/** A fresh account holding `micro` in its ledger and hot balance, and a token key in group `all`. */
+async function fundedAccount(micro: bigint, token: { spendCapMicro?: string } = {}): Promise<{ accountId: string; key: string; tokenId: string }> {
+  const { account } = await seedAccount(cp.services);
+  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: micro, idempotencyKey: `fund:${account.id}` });
+  await cp.services.billing.hot.ensureLoaded(account.id);
+  const tokenId = crypto.randomUUID();
+  const key = await bed.token({ accountId: account.id, tokenId, groups: ['all'], spendCapMicro: token.spendCapMicro ?? null });
+  return { accountId: account.id, key, tokenId };
+}
+
+const hot = async (accountId: string) => (await billing.balances.inspect(accountId)).balanceMicro;
+const ledger = (accountId: string) => cp.services.ledger.balanceMicro(accountId);
+
+async function chat(key: string, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${bed.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm-openai', messages: [{ role: 'user', content: 'hi' }], ...body }),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** The usage events of `accountId` still in the queue. */
+async function eventsOf(accountId: string): Promise<UsageEvent[]> {
+  return (await billing.usage.unconsumed(USAGE_CONSUMER_GROUP)).map((q) => q.event).filter((e) => e.accountId === accountId);
+}
+
+test('a plain request is charged what the upstream reported, and the ledger, records and hot balance agree', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  const r = await chat(key, {});
+  expect(r.status).toBe(200);
+  const [event] = await eventsOf(accountId);
+  // fake usage: prompt 16 of which 4 cached, completion 7; input $1/M, output $2/M, no cache-read price, rate 7.2
+  expect(event).toMatchObject({ usageSource: 'upstream', status: 'success', formatIn: 'chat-completions', formatOut: 'chat-completions', group: 'all', stream: false, httpStatus: 200 });
+  expect(event.usage).toMatchObject({ input: 12, cacheRead: 4, output: 7 });
+  expect(event.chargeMicro).toBe('187'); // (12 x 1 + 7 x 2) x 7.2 = 187.2 -> 187
+  expect(await hot(accountId)).toBe(200_000n - 187n);
+  await cp.services.billing.consumer.drain();
+  expect(await ledger(accountId)).toBe(200_000n - 187n);
+});
+
+test('streaming and translated requests are charged by the same rule', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  const streamed = await chat(key, { stream: true, stream_options: { include_usage: true } });
+  expect(streamed.status).toBe(200);
+  const translated = await fetch(`${bed.url}/v1/messages`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm-openai', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  expect(translated.status).toBe(200);
+  await translated.text();
+  const events = await eventsOf(accountId);
+  expect(events.map((e) => [e.formatIn, e.formatOut, e.stream, e.usageSource, e.chargeMicro])).toEqual([
+    ['chat-completions', 'chat-completions', true, 'upstream', '187'],
+    ['messages', 'chat-completions', true, 'upstream', '187'],
+  ]);
+  expect(await hot(accountId)).toBe(200_000n - 374n);
+});
+
+test('a request that fails before any output is charged nothing and its reservation is released', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  bed.upstream.script(keyOf('ch-openai'), { kind: 'error', status: 500 });
+  const r = await chat(key, {});
+  expect(r.status).toBeGreaterThanOrEqual(500);
+  const [event] = await eventsOf(accountId);
+  expect(event).toMatchObject({ status: 'failed', usageSource: 'none', chargeMicro: '0' });
+  expect(event.httpStatus).toBe(r.status);
+  expect(await billing.balances.inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
+});
+
+test('a stream the upstream cuts without reporting usage is charged for what was delivered', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  const reply = { text: 'one two three four five six seven eight', toolCalls: [], usage: { input: 12, cacheRead: 0, cacheWrite: 0, output: 50, reasoning: 0 } };
+  bed.upstream.script(keyOf('ch-openai'), { kind: 'cut', afterEvents: 4, reply });
+  const r = await chat(key, { stream: true, stream_options: { include_usage: true } });
+  expect(r.status).toBe(200);
+  const [event] = await eventsOf(accountId);
+  expect(event.status).toBe('aborted');
+  expect(event.usageSource).toBe('delivered');
+  expect(event.rawUsage).toBeNull();
+  // delivered: "one", " two", " three" (role chunk first) = 13 bytes -> 5 tokens; prompt estimated from the body's bytes
+  expect(event.usage.output).toBe(5);
+  expect(event.usage.input).toBeGreaterThan(0);
+  expect(BigInt(event.chargeMicro)).toBeGreaterThan(0n);
+  expect(await hot(accountId)).toBe(200_000n - BigInt(event.chargeMicro));
+});
+
+test('402 in the client\'s own format when the balance cannot cover the reservation, or the spending cap is reached', async () => {
+  const poor = await fundedAccount(100n);
+  const r = await fetch(`${bed.url}/v1/messages`, {
+    method: 'POST',
+    headers: { 'x-api-key': poor.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm-openai', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  expect(r.status).toBe(402);
+  const body = (await r.json()) as { type: string; error: { type: string; message: string } };
+  expect(body.type).toBe('error');
+  expect(body.error.type).toBe('billing_error');
+  expect(body.error.message).toMatch(/Insufficient balance/);
+  expect(await hot(poor.accountId)).toBe(100n);
+  expect(await eventsOf(poor.accountId)).toEqual([]);
+
+  const capped = await fundedAccount(10_000_000n, { spendCapMicro: '1000' });
+  const c = await chat(capped.key, {});
+  expect(c.status).toBe(402);
+  expect(JSON.parse(c.text).error.message).toMatch(/spending cap/);
+});
+
+test('a data plane killed mid-request leaves a reservation that is released after expiry', async () => {
+  const { accountId } = await fundedAccount(200_000n);
+  const now = Date.now();
+  // what the dead node had done: reserved, then never settled
+  await billing.balances.reserve(accountId, 'req-of-a-dead-node', 50_000n, { ttlMs: 60_000, now });
+  expect(await hot(accountId)).toBe(150_000n);
+  expect(await cp.services.billing.hot.expire(now + 59_999)).toBe(0);
+  expect(await cp.services.billing.hot.expire(now + 60_000)).toBe(1);
+  expect(await billing.balances.inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
+  const [report] = await reconcile(cp.services.deps.orm.em.fork(), { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+  expect(report).toMatchObject({ status: 'ok', driftMicro: 0n });
+});
+
+test('1,000 concurrent requests on 0.20 RMB never overspend; ledger sum == balance change == sum of usage records', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  const results = await Promise.all(Array.from({ length: 1000 }, () => chat(key, {})));
+  const statuses = new Set(results.map((r) => r.status));
+  const ok = results.filter((r) => r.status === 200).length;
+  expect(ok).toBeGreaterThan(0);
+  expect(statuses.has(402)).toBe(true);
+  // under this load a few upstream calls may time out: those are failures, charged nothing
+  expect([...statuses].every((s) => s === 200 || s === 402 || s >= 500)).toBe(true);
+
+  const hotAfter = (await billing.balances.inspect(accountId));
+  expect(hotAfter.reservations).toEqual([]);
+  // every estimate covered its charge, so nothing beyond the balance was ever spent
+  expect(hotAfter.balanceMicro!).toBeGreaterThanOrEqual(0n);
+  expect(hotAfter.balanceMicro).toBe(200_000n - BigInt(ok) * 187n);
+
+  await cp.services.billing.consumer.drain();
+  const em = cp.services.deps.orm.em.fork();
+  const records = await em.find(UsageRecord, { account: accountId });
+  // one record per request that got past the reservation; those that failed (timeouts under this load) are charged nothing
+  expect(records.filter((r) => r.status === 'success')).toHaveLength(ok);
+  expect(records.filter((r) => r.status !== 'success').every((r) => r.chargeMicro === '0')).toBe(true);
+  const recorded = records.reduce((sum, r) => sum + BigInt(r.chargeMicro), 0n);
+  expect(await ledger(accountId)).toBe(200_000n - recorded);
+  expect(200_000n - hotAfter.balanceMicro!).toBe(recorded);
+  const [report] = await reconcile(em, { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+  expect(report).toMatchObject({ status: 'ok', ledgerMicro: hotAfter.balanceMicro, unconsumedMicro: 0n });
+}, 120_000);
+
+test('when every request under-reserves, the overshoot is bounded by the under-estimates of requests in flight', async () => {
+  const initial = 20_000n;
+  const { accountId, key } = await fundedAccount(initial);
+  // the client caps output at 1 token, but the upstream reports 200: every reservation is short
+  bed.upstream.setDefault(keyOf('ch-openai'), { kind: 'reply', reply: { text: 'long answer', toolCalls: [], usage: { input: 12, cacheRead: 0, cacheWrite: 0, output: 200, reasoning: 0 } } });
+  await Promise.all(Array.from({ length: 50 }, () => chat(key, { max_tokens: 1 })));
+  const events = (await eventsOf(accountId)).filter((e) => e.status === 'success');
+  expect(events.length).toBeGreaterThan(0);
+  const reserved = events.reduce((sum, e) => sum + BigInt(e.reservedMicro), 0n);
+  const charged = events.reduce((sum, e) => sum + BigInt(e.chargeMicro), 0n);
+  expect(charged).toBeGreaterThan(reserved); // really under-estimated
+  const final = (await hot(accountId))!;
+  expect(final).toBe(initial - charged);
+  // spent <= balance + sum of under-estimates, i.e. the reservations themselves never exceeded the balance
+  expect(initial - final).toBeLessThanOrEqual(initial + (charged - reserved));
+  expect(reserved).toBeLessThanOrEqual(initial);
+  // however the 50 interleaved, the balance is now spent: the next request is refused up front
+  expect((await chat(key, { max_tokens: 1 })).status).toBe(402);
+});

@@ -1,0 +1,143 @@
+/**
+ * Failover through a real data plane: a channel answering 5xx, 429, 401, timing out, resetting
+ * the connection or cutting a stream before its first event is replaced by the next channel
+ * (priority levels, then fallback groups); a stream cut after bytes reached the client ends with
+ * an in-format error event and is not retried; breakers skip failing channels and recover.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { Behaviour } from '../fakes/upstream.js';
+import { startRelayBed, type RelayBed } from '../support/relay.js';
+import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+
+let bed: RelayBed;
+let key: string;
+let openai: OpenAI;
+let anthropic: Anthropic;
+/** The data plane's clock (breakers): moved forward between tests so each starts with closed breakers. */
+let now = Date.now();
+
+const HIGH = keyOf('f-high');
+const LOW = keyOf('f-low');
+const BACKUP = keyOf('f-backup');
+const MESSAGES = [{ role: 'user' as const, content: 'Hi' }];
+
+beforeAll(async () => {
+  bed = await startRelayBed(relayCatalog, { pipeline: { now: () => now, breakers: { failureThreshold: 2, windowMs: 10_000, openMs: 5_000 } } });
+  key = await bed.token({ groups: ['primary', 'backup'] });
+  openai = new OpenAI({ apiKey: key, baseURL: `${bed.url}/v1`, maxRetries: 0 });
+  anthropic = new Anthropic({ apiKey: key, baseURL: bed.url, maxRetries: 0 });
+});
+afterAll(() => bed?.stop());
+beforeEach(() => {
+  now += 60_000;
+  bed.upstream.reset();
+});
+afterEach(() => expect(bed.upstream.violations).toEqual([]));
+
+function calls(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of bed.upstream.requests) out[r.key] = (out[r.key] ?? 0) + 1;
+  return out;
+}
+
+async function chat(): Promise<{ text: string | null; group: string | null }> {
+  const { data, response } = await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).withResponse();
+  return { text: data.choices[0].message.content, group: response.headers.get('x-meridian-group') };
+}
+
+test.each<[string, Behaviour]>([
+  ['500', { kind: 'error', status: 500 }],
+  ['503', { kind: 'error', status: 503 }],
+  ['429', { kind: 'error', status: 429 }],
+  ['401 (the channel key is invalid)', { kind: 'error', status: 401 }],
+  ['a timeout', { kind: 'hang' }],
+  ['a connection reset', { kind: 'reset' }],
+])('a channel answering %s hands over to the next priority level', async (_name, behaviour) => {
+  bed.upstream.script(HIGH, behaviour);
+  expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
+});
+
+test('when the whole main group fails, the fallback group serves (and the headers say so)', async () => {
+  bed.upstream.script(HIGH, { kind: 'error', status: 502 });
+  bed.upstream.script(LOW, { kind: 'hang' });
+  const { data, response } = await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).withResponse();
+  expect(data.choices[0].message.content).toBe('Hello from the fake upstream.');
+  expect(response.headers.get('x-meridian-group')).toBe('backup');
+  expect(response.headers.get('x-meridian-channel-kind')).toBe('openai');
+  expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1, [BACKUP]: 1 });
+});
+
+test('when every channel fails, the client gets the last error in its format, with nothing about the upstream', async () => {
+  for (const k of [HIGH, LOW, BACKUP]) bed.upstream.script(k, { kind: 'error', status: 500 });
+  const err = await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(OpenAI.InternalServerError);
+  const e = err as InstanceType<typeof OpenAI.InternalServerError>;
+  expect(e.status).toBe(500);
+  expect(e.message).toContain('request id: req_');
+  const body = JSON.stringify(e.error);
+  for (const leak of [HIGH, LOW, BACKUP, bed.upstream.url, '127.0.0.1', '10.0.0.7']) expect(body).not.toContain(leak);
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1, [BACKUP]: 1 });
+});
+
+test('every channel rate limited: 429 in the client format', async () => {
+  for (const k of [HIGH, LOW, BACKUP]) bed.upstream.script(k, { kind: 'error', status: 429 });
+  const err = await anthropic.messages.create({ model: 'm-fail', max_tokens: 10, messages: MESSAGES }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(Anthropic.RateLimitError);
+  expect((err as InstanceType<typeof Anthropic.RateLimitError>).error).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+});
+
+test('an upstream 400 describes the request: not retried, same status, upstream details redacted', async () => {
+  bed.upstream.script(HIGH, { kind: 'error', status: 400, message: `context too long for ${HIGH} at ${bed.upstream.url}/v1/chat/completions` });
+  const err = await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+  const message = (err as Error).message;
+  expect(message).toContain('context too long');
+  expect(message).not.toContain(HIGH);
+  expect(message).not.toContain(bed.upstream.url);
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
+test('a stream cut before its first event is retried on the next channel', async () => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 0 });
+  const final = await openai.chat.completions.stream({ model: 'm-fail', messages: MESSAGES }).finalChatCompletion();
+  expect(final.choices[0].message.content).toBe('Hello from the fake upstream.');
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
+});
+
+test('a pass-through stream cut midway ends with an in-format error event and is not retried', async () => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3 });
+  const stream = openai.chat.completions.stream({ model: 'm-fail', messages: MESSAGES });
+  const seen: string[] = [];
+  stream.on('content', (delta) => seen.push(delta));
+  const err = await stream.finalChatCompletion().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(OpenAI.APIError);
+  expect((err as Error).message).toContain('broke off');
+  expect(seen.join('')).toBe('Hello from');
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
+test('a translated stream cut midway ends with an Anthropic error event and is not retried', async () => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3 });
+  const err = await anthropic.messages.stream({ model: 'm-fail', max_tokens: 10, messages: MESSAGES }).finalMessage().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(Anthropic.APIError);
+  expect((err as Error).message).toContain('broke off');
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
+test('the breaker opens after repeated failures, skips the channel, then probes it and recovers', async () => {
+  bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+  await chat();
+  await chat();
+  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  bed.upstream.reset();
+  await chat();
+  expect(calls()).toEqual({ [LOW]: 1 });
+  now += 5_000;
+  expect(bed.pipeline.breakers.state('f-high')).toBe('half-open');
+  await chat();
+  expect(calls()).toEqual({ [LOW]: 1, [HIGH]: 1 });
+  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
+});
