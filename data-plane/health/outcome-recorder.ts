@@ -1,6 +1,6 @@
 import { addAttempt, minuteOf, type BucketIncrements, type OutcomeAttempt } from '../../shared/health/outcome.js';
 import { createLogger } from '../../shared/log.js';
-import type { OutcomeCounters } from '../../shared/ports/outcome-counters.js';
+import { MAX_FIELDS_PER_ADD, type OutcomeCounters } from '../../shared/ports/outcome-counters.js';
 
 const log = createLogger('outcomes');
 
@@ -66,11 +66,13 @@ export class OutcomeRecorder {
     this.pending = new Map();
     this.pendingFields = 0;
     for (const [minute, increments] of batch) {
-      try {
-        await this.counters.add(minute, increments);
-      } catch (err) {
-        log.warn('outcome flush failed; kept for the next one', { message: (err as Error).message });
-        this.merge(minute, increments);
+      for (const chunk of chunks(increments, MAX_FIELDS_PER_ADD)) {
+        try {
+          await this.counters.add(minute, chunk);
+        } catch (err) {
+          log.warn('outcome flush failed; kept for the next one', { message: (err as Error).message });
+          this.merge(minute, chunk);
+        }
       }
     }
   }
@@ -83,4 +85,17 @@ export class OutcomeRecorder {
       bucket.set(f, (bucket.get(f) ?? 0) + n);
     }
   }
+}
+
+/** `increments` in pieces of at most `size` fields (each added whole, so a failed one can be kept alone). */
+function* chunks(increments: BucketIncrements, size: number): Generator<BucketIncrements> {
+  let chunk: BucketIncrements = new Map();
+  for (const [field, n] of increments) {
+    chunk.set(field, n);
+    if (chunk.size === size) {
+      yield chunk;
+      chunk = new Map();
+    }
+  }
+  if (chunk.size) yield chunk;
 }

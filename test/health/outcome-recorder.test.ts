@@ -1,5 +1,5 @@
 import { OutcomeRecorder } from '../../data-plane/health/outcome-recorder.js';
-import { fieldOf, type OutcomeAttempt } from '../../shared/health/outcome.js';
+import { fieldOf, totalsByKey, type OutcomeAttempt } from '../../shared/health/outcome.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 
@@ -39,4 +39,26 @@ test('a batch that cannot be sent is kept and sent with the next one', async () 
   await recorder.close();
   const [bucket] = await ports.outcomes.read([Math.floor(now / 60_000)]);
   expect(bucket[fieldOf(attempt, 'ok')]).toBe(2);
+});
+
+test('a large batch goes in bounded pieces; a piece that fails is resent alone, so nothing is counted twice', async () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  let calls = 0;
+  const flaky = {
+    add: (m: number, inc: Map<string, number>) => {
+      calls += 1;
+      expect(inc.size).toBeLessThanOrEqual(5000);
+      return calls === 2 ? Promise.reject(new Error('down')) : ports.outcomes.add(m, inc);
+    },
+    read: (m: number[]) => ports.outcomes.read(m),
+  };
+  const recorder = new OutcomeRecorder(flaky, { now: () => now, flushMs: 60_000 });
+  for (let i = 0; i < 3000; i++) recorder.record({ ...attempt, model: `m-${i}` }); // 4 fields each
+  await recorder.flush();
+  expect(calls).toBe(3);
+  await recorder.close();
+  const [bucket] = await ports.outcomes.read([Math.floor(now / 60_000)]);
+  const totals = [...totalsByKey([bucket]).values()];
+  expect(totals).toHaveLength(3000);
+  expect(totals.every((t) => t.totals.ok === 1 && t.totals.ttfb_n === 1)).toBe(true);
 });
