@@ -11,7 +11,8 @@ import {
   type SnapshotSettings,
 } from '../../shared/snapshot/types.js';
 import { ChannelGroup } from '../catalog/channel-group.entity.js';
-import { Channel, ChannelKind, ChannelStatus } from '../catalog/channel.entity.js';
+import { ChannelKey } from '../catalog/channel-key.entity.js';
+import { Channel, ChannelKind, ChannelStatus, isDemoKind } from '../catalog/channel.entity.js';
 import { ExchangeRate } from '../catalog/exchange-rate.entity.js';
 import { BillingKind, Group, GroupStatus } from '../catalog/group.entity.js';
 import { CatalogModel } from '../catalog/model.entity.js';
@@ -30,15 +31,24 @@ function toGroup(g: Group): SnapshotGroup {
   };
 }
 
-function toChannel(c: Channel): SnapshotChannel {
+/** A channel row from a plain query (see ModelRow); its keys come from their own query. */
+type ChannelRow = Pick<
+  Channel,
+  'id' | 'name' | 'kind' | 'baseUrl' | 'models' | 'modelMapping' | 'connectTimeoutMs' | 'firstByteTimeoutMs' | 'totalTimeoutMs' | 'azureApiVersion' | 'azureDeployment' | 'status'
+>;
+
+/** A key row; `channel` is the channel id. */
+type KeyRow = Pick<ChannelKey, 'id' | 'keyEncrypted' | 'enabled'> & { channel: string };
+
+function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
   return {
     id: c.id,
     name: c.name,
     kind: c.kind,
-    isDemo: c.isDemo,
+    isDemo: isDemoKind(c.kind),
     baseUrl: c.baseUrl === '' ? null : c.baseUrl,
     // The database ciphertext as is: keys travel sealed with SECRET_KEY and are opened by the data plane.
-    keys: c.keys.getItems().map((k) => ({ id: k.id, sealed: k.keyEncrypted, enabled: k.enabled })),
+    keys: keys.map((k) => ({ id: k.id, sealed: k.keyEncrypted, enabled: k.enabled })),
     models: [...c.models].sort().map((model) => ({ model, upstreamModel: c.modelMapping[model] ?? model })),
     timeouts: { connectMs: c.connectTimeoutMs, firstByteMs: c.firstByteTimeoutMs, totalMs: c.totalTimeoutMs },
     azure: c.kind === ChannelKind.AzureOpenAI ? { apiVersion: c.azureApiVersion ?? '', deployment: c.azureDeployment ?? null } : null,
@@ -83,23 +93,31 @@ function toMembership(ms: ChannelGroup): SnapshotMembership {
 
 /**
  * Reads the routing catalog from PostgreSQL into snapshot content: the only bridge between the
- * entities and the wire snapshot. Every list is sorted, so equal catalogs give equal hashes.
+ * catalog tables and the wire snapshot. Every list is sorted, so equal catalogs give equal hashes.
  * Throws when no exchange rate has been set (nothing could be charged).
  */
 export async function buildSnapshotContent(em: EntityManager, settings: SnapshotSettings = {}): Promise<SnapshotContent> {
-  const [groups, channels, memberships, models, [rate]] = await Promise.all([
+  // Channels and models are read-only here and the bulk of the catalog: plain queries are ~5x
+  // faster than hydrating entities (their array, JSON and decimal columns included).
+  const [groups, channels, keys, memberships, models, [rate]] = await Promise.all([
     em.find(Group, {}, { orderBy: { name: 'asc' } }),
-    em.find(Channel, {}, { populate: ['keys'], orderBy: { id: 'asc' } }),
+    em.createQueryBuilder(Channel).select('*').orderBy({ id: 'asc' }).execute<ChannelRow[]>('all', true),
+    em.createQueryBuilder(ChannelKey).select(['id', 'channel', 'keyEncrypted', 'enabled']).orderBy({ channel: 'asc', position: 'asc' }).execute<KeyRow[]>('all', true),
     em.find(ChannelGroup, {}, { orderBy: { group: 'asc', channel: 'asc' } }),
-    // Read-only and the largest table: a plain query is ~5x faster than hydrating entities.
     em.createQueryBuilder(CatalogModel).select('*').orderBy({ modelId: 'asc' }).execute<ModelRow[]>('all', true),
     em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 }),
   ]);
   if (!rate) throw new Error('no exchange rate is set: cannot build a routing snapshot');
+  const keysByChannel = new Map<string, KeyRow[]>();
+  for (const k of keys) {
+    const list = keysByChannel.get(k.channel);
+    if (list) list.push(k);
+    else keysByChannel.set(k.channel, [k]);
+  }
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     groups: groups.map(toGroup),
-    channels: channels.map(toChannel),
+    channels: channels.map((c) => toChannel(c, keysByChannel.get(c.id) ?? [])),
     memberships: memberships.map(toMembership),
     models: models.map(toModel),
     exchangeRate: rate.rate,
