@@ -34,6 +34,8 @@ export async function startTestControlPlane(
       REDIS_PREFIX: redisPrefix,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
+      // No background probes: they would add upstream requests to tests that count them (probe tests run rounds by hand).
+      HEALTH_PROBE_INTERVAL_MS: '0',
       ...(options.redis === false ? {} : { REDIS_URL: TEST_REDIS_URL }),
       ...options.env,
     },
