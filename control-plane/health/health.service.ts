@@ -133,9 +133,9 @@ export class HealthService {
     const changed: { group: string; state: GroupState; previousState: GroupState }[] = [];
     const next = new Map<string, GroupState>();
     for (const group of groups) {
-      const state = decideState(recent.get(group) ?? { ok: 0, attempts: 0 }, hour.get(group) ?? { ok: 0, attempts: 0 }, this.settings);
-      next.set(group, state);
       const previousState = this.states.get(group) ?? 'no_data';
+      const state = decideState(recent.get(group) ?? { ok: 0, attempts: 0 }, hour.get(group) ?? { ok: 0, attempts: 0 }, previousState, this.settings);
+      next.set(group, state);
       if (state !== previousState) changed.push({ group, state, previousState });
     }
     const removed = [...this.states.keys()].some((g) => !next.has(g));

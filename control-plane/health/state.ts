@@ -18,15 +18,17 @@ export function rateOf(t: Tally): number | null {
 }
 
 /**
- * The state of a group (service-spec section 3) from its recent window, falling back to the last
- * hour when the recent window holds too few samples: a group the data planes stopped using (it
- * was unavailable) keeps its last hour's verdict until a probe succeeds, instead of flipping to
- * `no_data` and drawing traffic back at once. `unavailable` = zero successes; `normal` = at least
- * `normalRate`; `partially_available` in between; `no_data` when neither window has enough.
+ * The state of a group (service-spec section 3), decided on the recent window when it holds
+ * enough samples: `unavailable` = zero successes, `normal` = at least `normalRate`,
+ * `partially_available` in between. With too few recent samples:
+ * - a group that was `unavailable` (the data planes stopped using it, so only probes reach it)
+ *   stays so until a recent attempt succeeds (then `partially_available`: taken back on trial),
+ *   or until a whole hour passed without any attempt (`no_data`);
+ * - otherwise the last hour decides the same way, and with too few samples there: `no_data`.
  */
-export function decideState(recent: Tally, hour: Tally, t: StateThresholds): GroupState {
-  const source = recent.attempts >= t.minSamples ? recent : hour.attempts >= t.minSamples ? hour : null;
-  if (!source) return 'no_data';
-  if (source.ok === 0) return 'unavailable';
-  return source.ok / source.attempts >= t.normalRate ? 'normal' : 'partially_available';
+export function decideState(recent: Tally, hour: Tally, previous: GroupState, t: StateThresholds): GroupState {
+  const byRate = (s: Tally): GroupState => (s.ok === 0 ? 'unavailable' : s.ok / s.attempts >= t.normalRate ? 'normal' : 'partially_available');
+  if (recent.attempts >= t.minSamples) return byRate(recent);
+  if (previous === 'unavailable') return recent.ok > 0 ? 'partially_available' : hour.attempts > 0 ? 'unavailable' : 'no_data';
+  return hour.attempts >= t.minSamples ? byRate(hour) : 'no_data';
 }

@@ -1,3 +1,7 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { Role } from '../../control-plane/accounts/account.entity.js';
+import { GROUP_HEALTH_CHANGED, emptyWindows, type GroupHealthChange } from '../../control-plane/health/health.model.js';
 import type { RedisKeys } from '../../shared/redis/keys.js';
 import { fieldOf, minuteOf } from '../../shared/health/outcome.js';
 import type { SnapshotContent } from '../../shared/snapshot/types.js';
@@ -6,6 +10,7 @@ import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
+import { seedAccount } from '../support/seeded-accounts.js';
 
 // Group names the control plane's seeded catalog knows, so it decides their states.
 const MAIN = 'fast_forward';
@@ -31,6 +36,8 @@ let bed: RelayBed;
 let cp: TestControlPlane;
 let key: string;
 let now = Date.parse('2026-11-22T10:00:00Z');
+let admin: string;
+let ws: Client | undefined;
 
 beforeAll(async () => {
   // Breakers that never open: only group health decides whether the main group is tried.
@@ -40,9 +47,11 @@ beforeAll(async () => {
   // The control plane published its own catalog at start: put the test's back (a newer revision).
   await bed.publish(content(bed.upstream.url));
   key = await bed.token({ groups: [MAIN, FALLBACK] });
+  admin = (await seedAccount(cp.services, { role: Role.Admin })).session;
 });
 
 afterAll(async () => {
+  await ws?.dispose();
   await cp?.stop();
   await bed?.stop();
 });
@@ -59,21 +68,42 @@ async function chat(): Promise<{ status: number; group: string | null }> {
 
 const mainCalls = () => bed.upstream.requestsFor(keyOf('h-main')).length;
 
-test('every upstream attempt is counted; a main group that fails becomes unavailable, is skipped for the fallback, and is taken back once a probe succeeds', async () => {
+test('real traffic through a data plane moves the main group NORMAL -> PARTIALLY_AVAILABLE -> UNAVAILABLE (skipped for the fallback) -> back, each change heard over graphql-ws', async () => {
+  const events: string[] = [];
+  ws = createClient({ url: cp.server.wsUrl, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${admin}` }, retryAttempts: 0 });
+  ws.subscribe<{ groupHealthChanged: { group: string; state: string; previousState: string } }>(
+    { query: 'subscription { groupHealthChanged { group state previousState } }' },
+    { next: ({ data }) => data && events.push(`${data.groupHealthChanged.group}:${data.groupHealthChanged.previousState}->${data.groupHealthChanged.state}`), error: () => undefined, complete: () => undefined },
+  );
+  const marker: GroupHealthChange = { group: 'marker', state: 'normal', previousState: 'no_data', at: new Date(now).toISOString(), public: true, windows: emptyWindows() };
+  await eventually(() => {
+    if (!events.includes('marker:NO_DATA->NORMAL')) {
+      cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, marker);
+      throw new Error('subscription not live yet');
+    }
+  }, 5000);
+  const mainEvents = () => events.filter((e) => e.startsWith(`${MAIN}:`)).map((e) => e.slice(MAIN.length + 1));
+
+  // Healthy: the main group serves.
+  for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: MAIN });
+  await eventually(() => expect(mainEvents()).toEqual(['NO_DATA->NORMAL']));
+
+  // Its upstream starts failing: every request fails over to the fallback, both attempts count.
   bed.upstream.setDefault(keyOf('h-main'), { kind: 'error', status: 500 });
   for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: FALLBACK });
-  expect(mainCalls()).toBe(5);
+  await eventually(() => expect(mainEvents()).toEqual(['NO_DATA->NORMAL', 'NORMAL->PARTIALLY_AVAILABLE']));
+  const [bucket] = await bed.ports.outcomes.read([minuteOf(now)]);
+  const base = { model: 'm-h', node: 'relay-test', format: 'chat-completions' as const, stream: false };
+  expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'ok')]).toBe(5);
+  expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'upstream_5xx')]).toBe(5);
+  expect(bucket[fieldOf({ ...base, group: FALLBACK, channel: 'h-backup' }, 'ok')]).toBe(5);
 
-  // Each request made two attempts: the failed one on the main group counts too.
-  await eventually(async () => {
-    const [bucket] = await bed.ports.outcomes.read([minuteOf(now)]);
-    const base = { model: 'm-h', node: 'relay-test', format: 'chat-completions' as const, stream: false };
-    expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'upstream_5xx')]).toBe(5);
-    expect(bucket[fieldOf({ ...base, group: FALLBACK, channel: 'h-backup' }, 'ok')]).toBe(5);
-  });
-  await eventually(async () => expect(cp.services.health.stateOf(MAIN)).toBe('unavailable'));
+  // Later, nothing but failures in the recent window: unavailable.
+  now += 6 * 60_000;
+  for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: FALLBACK });
+  await eventually(() => expect(mainEvents().at(-1)).toBe('PARTIALLY_AVAILABLE->UNAVAILABLE'));
 
-  // Within a second the data plane skips the main group: no more calls to its channel.
+  // Within a second the data plane skips the main group: its channel gets no more calls.
   await eventually(async () => {
     const before = mainCalls();
     expect(await chat()).toEqual({ status: 200, group: FALLBACK });
@@ -90,6 +120,10 @@ test('every upstream attempt is counted; a main group that fails becomes unavail
   expect(cp.services.health.stateOf(MAIN)).toBe('unavailable');
   const probes = await cp.services.probes.runOnce();
   expect(probes.find((p) => p.group === MAIN)).toEqual(expect.objectContaining({ channel: 'h-main', failure: null }));
-  expect(cp.services.health.stateOf(MAIN)).toBe('partially_available');
+  await eventually(() => expect(mainEvents().at(-1)).toBe('UNAVAILABLE->PARTIALLY_AVAILABLE'));
+
+  // Taken back: traffic flows to the main group again and it returns to normal.
   await eventually(async () => expect(await chat()).toEqual({ status: 200, group: MAIN }));
+  for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: MAIN });
+  await eventually(() => expect(mainEvents().at(-1)).toBe('PARTIALLY_AVAILABLE->NORMAL'));
 });
