@@ -53,7 +53,15 @@ export class HealthService {
     await this.fold(24);
     await this.evaluate();
     const every = (ms: number, job: () => Promise<unknown>) => {
-      const t = setInterval(() => void job().catch((err: Error) => log.warn('health job failed', { message: err.message })), ms);
+      let busy = false;
+      // A slow round is not queued behind: the next tick is skipped instead.
+      const t = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        job()
+          .catch((err: Error) => log.warn('health job failed', { message: err.message }))
+          .finally(() => (busy = false));
+      }, ms);
       t.unref();
       this.timers.push(t);
     };

@@ -17,6 +17,9 @@ import { minuteRange } from './minute-reader.js';
 
 const log = createLogger('probes');
 
+/** Longest a probe waits for its answer. */
+const PROBE_TIMEOUT_MS = 30_000;
+
 /** The node name probe outcomes are recorded under. */
 export const PROBE_NODE = 'probe';
 
@@ -66,8 +69,13 @@ export class ProbeService {
   start(): void {
     const every = this.health.settings.probeIntervalMs;
     if (every === 0) return;
+    let busy = false;
     this.timer = setInterval(() => {
-      this.running = this.runOnce().catch((err: Error) => log.warn('probe round failed', { message: err.message }));
+      if (busy) return; // a slow round is not overlapped
+      busy = true;
+      this.running = this.runOnce()
+        .catch((err: Error) => log.warn('probe round failed', { message: err.message }))
+        .finally(() => (busy = false));
     }, every);
     this.timer.unref();
   }
@@ -154,7 +162,8 @@ export class ProbeService {
     const started = performance.now();
     let ttfbMs: number | null = null;
     let failure: FailureKind | null = null;
-    const signal = AbortSignal.timeout(channel.timeouts.totalMs);
+    // A one-token answer needs no long deadline: a probe round must not stall on one channel.
+    const signal = AbortSignal.timeout(Math.min(channel.timeouts.totalMs, PROBE_TIMEOUT_MS));
     try {
       const res = await this.transport.send(
         { channel, key: keys[0]?.secret ?? '', format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body: Buffer.from(JSON.stringify(body)), clientHeaders: {} },
