@@ -114,6 +114,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
     schema,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // Shutdown is ours (runMain drains both planes, then the database); Apollo's own signal handler would race it.
+    stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {

