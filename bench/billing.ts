@@ -1,0 +1,108 @@
+/**
+ * Benchmark (not a test) of the cost of metering, on real PostgreSQL and Redis (the test ones).
+ *
+ *   node --import @swc-node/register/esm-register bench/billing.ts
+ *
+ * Prints:
+ * 1. requests/s through one data plane (relay pipeline, fake upstream, non-streamed chat answers)
+ *    with billing off and on (reserve + usage tap + settle + usage event), alternating rounds at
+ *    the same concurrency, and the ratio (goal: on >= 0.85 x off);
+ * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
+ *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s).
+ * Load generator, data plane, fake upstream and control plane share this process (and its cores).
+ */
+import type Koa from 'koa';
+import { Pool } from 'undici';
+import { LedgerKind } from '../control-plane/ledger/ledger-entry.entity.js';
+import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
+import { meteringStage } from '../data-plane/billing/metering.js';
+import type { PipelineState } from '../data-plane/pipeline/state.js';
+import { redisPorts } from '../shared/ports/factory.js';
+import { startTestControlPlane } from '../test/support/control-plane.js';
+import { TEST_REDIS_URL } from '../test/support/database.js';
+import { relayCatalog } from '../test/support/relay-catalog.js';
+import { startRelayBed } from '../test/support/relay.js';
+import { seedAccount } from '../test/support/seeded-accounts.js';
+import { sampleUsageEvent } from '../test/support/usage-event.js';
+
+process.env.LOG_LEVEL ??= 'error';
+
+const CONCURRENCY = 32;
+const ROUND_MS = 4000;
+const ROUNDS = 3;
+const EVENTS = 50_000;
+
+/** Runs `ms` of closed-loop load; returns successful requests/s (failures, e.g. upstream timeouts under load, are counted apart). */
+async function load(pool: Pool, key: string, ms: number): Promise<number> {
+  const body = JSON.stringify({ model: 'm-openai', messages: [{ role: 'user', content: 'hello there' }] });
+  const deadline = performance.now() + ms;
+  let done = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const res = await pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
+      await res.body.text();
+      if (res.statusCode === 200) done += 1;
+      else failed += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  if (failed > 0) console.log(`  (${failed} requests failed in this round)`);
+  return (done * 1000) / (performance.now() - started);
+}
+
+async function main(): Promise<void> {
+  const cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  const billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+  const stage = meteringStage({ balances: billing.balances, usage: billing.usage, node: 'bench' });
+  let on = false;
+  const reserve: Koa.Middleware<PipelineState> = (ctx, next) => (on ? stage(ctx, next) : next());
+  const bed = await startRelayBed(relayCatalog, { pipeline: { reserve } });
+  const { account } = await seedAccount(cp.services);
+  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 10n ** 15n, idempotencyKey: `bench:${account.id}` });
+  await cp.services.billing.hot.ensureLoaded(account.id);
+  const key = await bed.token({ accountId: account.id, tokenId: 'bench-token', groups: ['all'] });
+  const pool = new Pool(bed.url, { connections: CONCURRENCY });
+
+  try {
+    await load(pool, key, 1000); // warm-up
+    const off: number[] = [];
+    const with_: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      on = false;
+      off.push(await load(pool, key, ROUND_MS));
+      on = true;
+      with_.push(await load(pool, key, ROUND_MS));
+    }
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: billing off ${avg(off).toFixed(0)} req/s, on ${avg(with_).toFixed(0)} req/s, ratio ${(avg(with_) / avg(off)).toFixed(2)} (goal >= 0.85)`);
+
+    // Drop the events the "on" rounds queued, then time a fresh backlog.
+    await cp.services.billing.consumer.drain();
+    const pipeline = billing.redis.cmd.pipeline();
+    const keys = billing.keys;
+    for (let i = 0; i < EVENTS; i++) pipeline.xadd(keys.usageStream, '*', 'e', JSON.stringify(sampleUsageEvent({ eventId: `bench-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' })));
+    await pipeline.exec();
+    for (const batchSize of [500, 1000]) {
+      if (batchSize === 1000) {
+        // a second backlog for the second batch size
+        const again = billing.redis.cmd.pipeline();
+        for (let i = 0; i < EVENTS; i++) again.xadd(keys.usageStream, '*', 'e', JSON.stringify(sampleUsageEvent({ eventId: `bench2-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' })));
+        await again.exec();
+      }
+      const consumer = new UsageConsumer(cp.services.deps.orm, billing.usage, { consumer: `bench-${batchSize}`, batchSize });
+      const started = performance.now();
+      const n = await consumer.drain();
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`usage consumer, batches of ${batchSize}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
+    }
+  } finally {
+    await pool.close();
+    await bed.stop();
+    await billing.close();
+    await cp.stop();
+  }
+}
+
+await main();
