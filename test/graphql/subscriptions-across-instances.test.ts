@@ -55,7 +55,7 @@ test('an incident posted on instance B reaches a subscriber of instance A', asyn
       { t: `Elevated errors ${i}` },
       { session },
     );
-    delivered = await Promise.race([received, new Promise<undefined>((r) => setTimeout(r, 100))]);
+    delivered = await Promise.race([received, new Promise<undefined>((r) => setTimeout(() => r(undefined), 100))]);
   }
   expect(delivered?.incidentPosted.incident.title).toMatch(/^Elevated errors \d+$/);
   expect(delivered?.incidentPosted.update.message).toBe('Investigating elevated errors');
