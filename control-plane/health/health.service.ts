@@ -184,7 +184,8 @@ export class HealthService {
   }
 
   /**
-   * A chart series of `group` over [from, to): UTC hours (at most 31 days) or days (at most 400).
+   * A chart series of `group` over [from, to): UTC hours (at most 31 days) or days (at most 400),
+   * from the hourly history (the current hour as of the last fold, HEALTH_FOLD_MS).
    * Throws BAD_USER_INPUT for a bad range, NOT_FOUND for a group the viewer cannot see.
    */
   async history(group: string, from: Date, to: Date, granularity: 'hour' | 'day', includeHidden: boolean): Promise<HistoryPoint[]> {
@@ -192,8 +193,6 @@ export class HealthService {
     const maxDays = granularity === 'hour' ? 31 : 400;
     if (to.getTime() - from.getTime() > maxDays * 24 * HOUR_MS) throw badInput('to', `a ${granularity} series spans at most ${maxDays} days`);
     if (!(await this.groupNames(includeHidden)).includes(group)) throw notFound('Group');
-    // The current hour is folded only every HEALTH_FOLD_MS: fold first so the chart ends now.
-    if (to.getTime() > hourStart(this.now())) await this.fold(0);
     return this.store.series({ group }, from, to, granularity);
   }
 

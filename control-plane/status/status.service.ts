@@ -68,12 +68,14 @@ export class StatusService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Everything the status page shows; public groups only. */
+  /**
+   * Everything the status page shows; public groups only. Public and unauthenticated, so it only
+   * reads: the daily bars come from the hourly history as of the last fold (HEALTH_FOLD_MS).
+   */
   async page(): Promise<StatusPage> {
     const now = this.now();
     const firstDay = new Date(Math.floor(now / DAY_MS) * DAY_MS - (STATUS_HISTORY_DAYS - 1) * DAY_MS);
     const end = new Date(now + 1);
-    await this.health.fold(0); // today's bar includes the current hour
     const store = this.health.store;
     const tallies = await this.health.overall(STATUS_WINDOWS.map((w) => w.hours));
     const nodes = (await store.nodesSince(firstDay)).filter((n) => n !== 'probe');

@@ -112,6 +112,7 @@ test('history for charts, by hour, with bad ranges and unknown groups refused', 
   const from = new Date(Date.parse('2026-11-22T09:00:00Z')).toISOString();
   const to = new Date(Date.parse('2026-11-22T12:00:00Z')).toISOString();
   const q = 'query($g: String!, $from: DateTimeISO!, $to: DateTimeISO!) { groupHealthHistory(group: $g, from: $from, to: $to, granularity: HOUR) { at success { requests successes rate } meanLatencyMs } }';
+  await cp.services.health.fold(0); // the periodic fold is off in this file
   const ok = await gqlOk<{ groupHealthHistory: { at: string; success: { requests: number; successes: number }; meanLatencyMs: number }[] }>(cp.server.url, q, { g: 'alpha', from, to }, { session: user });
   expect(ok.groupHealthHistory).toEqual([{ at: '2026-11-22T10:00:00.000Z', success: { requests: 36, successes: 20, rate: 20 / 36 }, meanLatencyMs: 100 }]);
   const bad = await gql(cp.server.url, q, { g: 'alpha', from: to, to: from }, { session: user });
