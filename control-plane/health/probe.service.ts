@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { SecretBox } from '../../shared/crypto/secrets.js';
 import { isWireFormat, type WireFormat } from '../../shared/formats.js';
 import { addAttempt, BUCKET_MS, minuteOf, totalsByKey, type BucketIncrements, type FailureKind, type OutcomeAttempt } from '../../shared/health/outcome.js';
@@ -10,15 +9,13 @@ import { compileSnapshot } from '../../data-plane/config/compile.js';
 import type { RuntimeConfig, WeightedChannel } from '../../data-plane/config/runtime-config.js';
 import { upstreamFormat } from '../../data-plane/relay/translators.js';
 import { UpstreamTransport } from '../../data-plane/providers/transport.js';
+import { callChannel, drain } from '../catalog/channel-call.js';
 import type { HealthService } from './health.service.js';
 import { probeBody } from './probe-request.js';
 import { hourStart, tallyOf } from './health.store.js';
 import { minuteRange } from './minute-reader.js';
 
 const log = createLogger('probes');
-
-/** Longest a probe waits for its answer. */
-const PROBE_TIMEOUT_MS = 30_000;
 
 /** The node name probe outcomes are recorded under. */
 export const PROBE_NODE = 'probe';
@@ -157,41 +154,14 @@ export class ProbeService {
   private async probe(target: Target, format: WireFormat, stream: boolean, at: number): Promise<ProbeResult> {
     const channel = target.route.channel;
     const wire = upstreamFormat(channel.kind, format)!;
-    const keys = channel.keys.filter((k) => k.enabled);
     const body = probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens);
-    const started = performance.now();
-    let ttfbMs: number | null = null;
-    let failure: FailureKind | null = null;
-    // A one-token answer needs no long deadline: a probe round must not stall on one channel.
-    const signal = AbortSignal.timeout(Math.min(channel.timeouts.totalMs, PROBE_TIMEOUT_MS));
-    try {
-      const res = await this.transport.send(
-        { channel, key: keys[0]?.secret ?? '', format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body: Buffer.from(JSON.stringify(body)), clientHeaders: {} },
-        signal,
-      );
-      ttfbMs = performance.now() - started;
-      const ended = await drain(res.body);
-      if (res.status >= 500) failure = 'upstream_5xx';
-      else if (res.status >= 400) failure = 'upstream_4xx';
-      else if (!ended) failure = stream ? 'cut_stream' : 'bad_response';
-    } catch (err) {
-      failure = signal.aborted || (err as { code?: string }).code?.includes('TIMEOUT') ? 'timeout' : 'connect';
-    }
-    const outcome: OutcomeAttempt = { group: target.group.name, channel: channel.id, model: target.model, node: PROBE_NODE, format, stream, failure, latencyMs: performance.now() - started, ttfbMs };
+    const request = { channel, format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body };
+    const { failure, latencyMs, ttfbMs } = await callChannel(this.transport, request, drain);
+    const outcome: OutcomeAttempt = { group: target.group.name, channel: channel.id, model: target.model, node: PROBE_NODE, format, stream, failure, latencyMs, ttfbMs };
     const inc: BucketIncrements = new Map();
     addAttempt(inc, outcome);
     await this.ports.outcomes.add(minuteOf(at), inc);
     if (failure) log.warn('probe failed', { group: target.group.name, channel: channel.id, failure });
     return { group: target.group.name, channel: channel.id, model: target.model, format, stream, failure };
-  }
-}
-
-/** Reads a body to its end; false when it broke off. */
-async function drain(body: Readable): Promise<boolean> {
-  try {
-    for await (const chunk of body) void chunk;
-    return true;
-  } catch {
-    return false;
   }
 }
