@@ -6,6 +6,7 @@ import { AuthService } from './auth/auth.service.js';
 import { Billing } from './billing/billing.js';
 import { SessionService } from './auth/session.service.js';
 import { ChannelService } from './catalog/channel.service.js';
+import { ChannelTestService } from './catalog/channel-test.service.js';
 import { ExchangeRateService } from './catalog/exchange-rate.service.js';
 import { FeeListService } from './catalog/fee-list.service.js';
 import { GroupService } from './catalog/group.service.js';
@@ -61,6 +62,8 @@ export class Services {
   readonly registration: RegistrationService;
   readonly groups: GroupService;
   readonly channels: ChannelService;
+  /** Administrators' test requests through one channel. */
+  readonly channelTests: ChannelTestService;
   readonly models: ModelService;
   readonly exchangeRates: ExchangeRateService;
   readonly feeList: FeeListService;
@@ -84,6 +87,7 @@ export class Services {
     const onCatalogChange = (): void => void this.catalogChanged();
     this.groups = new GroupService(onCatalogChange);
     this.channels = new ChannelService(secrets, onCatalogChange);
+    this.channelTests = new ChannelTestService(this.channels, secrets);
     this.models = new ModelService(onCatalogChange);
     this.exchangeRates = new ExchangeRateService(onCatalogChange);
     this.feeList = new FeeListService(this.exchangeRates);
@@ -137,6 +141,7 @@ export class Services {
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
     await this.probes.stop();
+    await this.channelTests.stop();
     await this.health.stop();
     await this.dataPlanes.stop();
     await this.snapshots.stop();

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import { Role } from '../accounts/account.entity.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { CreateChannelInput, UpdateChannelInput } from './channel.input.js';
+import { ChannelTestResultView } from './channel-test.types.js';
 import { ChannelView } from './channel.types.js';
 
 /** Channels: administrators only. Upstream keys go in once and come back masked, never in clear. */
@@ -51,5 +52,20 @@ export class ChannelResolver {
   async deleteChannel(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<string> {
     await ctx.services.channels.delete(ctx.em, id);
     return id;
+  }
+
+  @Authorized(Role.Admin)
+  @Mutation(() => ChannelTestResultView, {
+    description:
+      "Administrators: sends one real, small request (at most 16 output tokens) through the channel with its first enabled key, in the client `format` (default: the channel kind's native one), translated as traffic is; reports latency and the error. A key the upstream rejects is reported, not disabled",
+  })
+  async testChannel(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('format', () => String, { nullable: true, description: 'chat-completions, messages, generateContent or responses' }) format: string | null | undefined,
+    @Arg('stream', () => Boolean, { defaultValue: false }) stream: boolean,
+    @Arg('model', () => String, { nullable: true, description: "Default: the channel's first served model" }) model: string | null | undefined,
+  ): Promise<ChannelTestResultView> {
+    return ChannelTestResultView.of(await ctx.services.channelTests.test(ctx.em, id, { format, stream, model }));
   }
 }

@@ -40,7 +40,8 @@ type ChannelRow = Pick<
 /** A key row; `channel` is the channel id. */
 type KeyRow = Pick<ChannelKey, 'id' | 'keyEncrypted' | 'enabled'> & { channel: string };
 
-function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
+/** A channel (a row or the entity) as the snapshot carries it, with `keys` (still sealed). */
+export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
   return {
     id: c.id,
     name: c.name,

@@ -10,7 +10,8 @@ export class CompileError extends Error {
   }
 }
 
-function compileChannel(ch: SnapshotChannel, index: number, box: SecretBox): RuntimeChannel {
+/** A snapshot channel ready to call, keys decrypted; `index` names it in a CompileError. */
+export function compileChannel(ch: SnapshotChannel, index: number, box: SecretBox): RuntimeChannel {
   const keys = ch.keys.map((k, j) => {
     try {
       return { id: k.id, secret: box.decrypt(k.sealed), enabled: k.enabled };

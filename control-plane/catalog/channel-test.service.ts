@@ -1,0 +1,208 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Readable } from 'node:stream';
+import type { SecretBox } from '../../shared/crypto/secrets.js';
+import type { WireFormat } from '../../shared/formats.js';
+import { CompileError, compileChannel } from '../../data-plane/config/compile.js';
+import type { RuntimeChannel } from '../../data-plane/config/runtime-config.js';
+import { providerFor } from '../../data-plane/providers/registry.js';
+import { UpstreamTransport } from '../../data-plane/providers/transport.js';
+import { failureFromStatus, redact } from '../../data-plane/relay/failure.js';
+import { translatorFor, upstreamFormat } from '../../data-plane/relay/translators.js';
+import { SseParser, type SseRecord } from '../../data-plane/sse/parse.js';
+import { TranslationError, type StreamEvent, type Translator } from '../../data-plane/translate/translator.js';
+import { badInput } from '../graphql/errors.js';
+import { probeBody } from '../health/probe-request.js';
+import { toChannel } from '../publish/snapshot.builder.js';
+import { AnswerError, bodyText, eventText } from './answer-text.js';
+import { callChannel, callDeadlineMs, type ChannelCall } from './channel-call.js';
+import type { ChannelService } from './channel.service.js';
+import { formatInput } from './validate.js';
+
+/** Output cap of a test request (the Responses API accepts none below 16). */
+const TEST_MAX_TOKENS = 16;
+/** Characters of the answer shown. */
+const SAMPLE_CHARS = 200;
+/** Largest non-streamed test answer read. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** What the administrator asked for; omitted fields take the channel's defaults. */
+export interface ChannelTestRequest {
+  /** The client format to test in; default: the channel kind's native format. */
+  format?: string | null;
+  stream: boolean;
+  /** Our model id; default: the channel's first served model. */
+  model?: string | null;
+}
+
+/** What one channel test found. */
+export interface ChannelTestOutcome {
+  ok: boolean;
+  /** Whole exchange, ms; null when nothing was sent. */
+  latencyMs: number | null;
+  /** Streams: until the first byte of the stream body, ms. */
+  firstByteMs: number | null;
+  /** The upstream's HTTP status; null when none arrived. */
+  status: number | null;
+  /** What went wrong, short; never the key nor where the upstream lives. */
+  error: string | null;
+  model: string;
+  format: WireFormat;
+  stream: boolean;
+  /** The start of the answer's text. */
+  sample: string | null;
+}
+
+/**
+ * The administrators' "test channel": one real, small request through one channel with its first
+ * enabled key, in a chosen client format and stream mode, translated to the channel's format and
+ * back exactly as traffic is (so a translation problem shows as well as an upstream one), sent
+ * through the data plane's provider code (the demo kind answers in-process). The channel is
+ * tested as stored, whatever its status. Nothing is changed: a key the upstream rejects is
+ * reported, not disabled.
+ */
+export class ChannelTestService {
+  private readonly transport = new UpstreamTransport();
+
+  constructor(
+    private readonly channels: ChannelService,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Tests channel `id` (NOT_FOUND when unknown; BAD_USER_INPUT for a bad format or model). */
+  async test(em: EntityManager, id: string, req: ChannelTestRequest): Promise<ChannelTestOutcome> {
+    const entity = await this.channels.get(em, id);
+    const format = req.format == null ? providerFor(entity.kind).formats[0] : formatInput('format', req.format);
+    const model = req.model?.trim() || entity.models[0];
+    if (!model) throw badInput('model', 'the channel serves no model: name one');
+    const { stream } = req;
+    const refused = (error: string): ChannelTestOutcome => ({ ok: false, latencyMs: null, firstByteMs: null, status: null, error, model, format, stream, sample: null });
+
+    const key = entity.keys.getItems().find((k) => k.enabled);
+    if (!entity.isDemo && !key) return refused('The channel has no enabled key');
+    let channel: RuntimeChannel;
+    try {
+      const keys = key ? [{ id: key.id, keyEncrypted: key.keyEncrypted, enabled: true, channel: entity.id }] : [];
+      channel = compileChannel(toChannel(entity, keys), 0, this.box);
+    } catch (err) {
+      if (err instanceof CompileError) return refused('The key cannot be decrypted with this SECRET_KEY');
+      throw err;
+    }
+    const upstreamModel = channel.upstreamModels.get(model) ?? model;
+
+    // The request as a client of `format` would send it, then as the relay prepares it.
+    const wire = upstreamFormat(channel.kind, format);
+    if (wire === undefined) return refused(`No translator takes ${format} requests to a ${channel.kind} channel`);
+    let translator: Translator | undefined;
+    let body: Record<string, unknown>;
+    if (wire === format) {
+      body = probeBody(wire, upstreamModel, stream, TEST_MAX_TOKENS);
+    } else {
+      translator = translatorFor(format, wire)!;
+      try {
+        body = translator.request(probeBody(format, model, stream, TEST_MAX_TOKENS), { upstreamModel, stream, defaultMaxTokens: TEST_MAX_TOKENS });
+      } catch (err) {
+        if (err instanceof TranslationError) return refused(`The request cannot be translated to ${wire}: ${err.message}`);
+        throw err;
+      }
+    }
+
+    const started = performance.now();
+    let firstByteMs: number | null = null;
+    const read = stream
+      ? (b: Readable) => streamText(b, format, translator, () => (firstByteMs ??= Math.round(performance.now() - started)))
+      : (b: Readable) => answerText(b, format, translator);
+    const call = await callChannel(this.transport, { channel, format: wire, model, upstreamModel, stream, body }, read);
+    return {
+      ok: call.failure === null,
+      latencyMs: Math.round(call.latencyMs),
+      firstByteMs: stream ? firstByteMs : null,
+      status: call.status,
+      error: call.failure === null ? null : errorMessage(call, channel),
+      model,
+      format,
+      stream,
+      sample: call.answer?.slice(0, SAMPLE_CHARS) ?? null,
+    };
+  }
+
+  /** Closes the connection pools. */
+  async stop(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+/** A failed call, told briefly, with the key and the upstream's address taken out. */
+function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel): string {
+  const secrets = channel.keys.map((k) => k.secret);
+  if (channel.baseUrl) secrets.push(channel.baseUrl, new URL(channel.baseUrl).host);
+  const t = channel.timeouts;
+  const cause = call.error instanceof Error ? call.error.message : String(call.error);
+  let message: string;
+  switch (call.failure) {
+    case 'timeout':
+      message = `The upstream did not answer in time (first byte within ${t.firstByteMs} ms, whole answer within ${callDeadlineMs(channel)} ms)`;
+      break;
+    case 'connect': {
+      const code = (call.error as { code?: unknown } | null)?.code;
+      message = `The upstream could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+      break;
+    }
+    case 'upstream_4xx':
+    case 'upstream_5xx': {
+      const status = call.status!;
+      message = `HTTP ${status}: ${failureFromStatus(status, call.errorBody ?? '', undefined, secrets).clientError.message}`;
+      // Traffic would take this key out of rotation; a test only reports.
+      if (status === 401 || status === 403) message += '. The key may be invalid; it was not disabled (use setChannelKeyEnabled)';
+      break;
+    }
+    case 'cut_stream':
+      message = call.error instanceof AnswerError ? `The stream carried an error: ${cause}` : `The stream broke off or could not be read: ${cause}`;
+      break;
+    default:
+      message = call.error instanceof AnswerError ? `The answer is an error: ${cause}` : `The answer could not be read: ${cause}`;
+  }
+  return redact(message, secrets);
+}
+
+/** A complete answer's text, translated to the client's format first. */
+async function answerText(body: Readable, format: WireFormat, translator: Translator | undefined): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ANSWER_BYTES) throw new Error('the answer is too large');
+    chunks.push(chunk as Buffer);
+  }
+  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('the answer is not a JSON object');
+  const answer = parsed as Record<string, unknown>;
+  return bodyText(format, translator ? translator.response(answer) : answer);
+}
+
+/** A stream's text (up to the sample length), each event translated to the client's format first. */
+async function streamText(body: Readable, format: WireFormat, translator: Translator | undefined, firstByte: () => void): Promise<string> {
+  const parser = new SseParser();
+  let text = '';
+  let events = 0;
+  const take = (out: StreamEvent[]) => {
+    for (const e of out) {
+      const added = eventText(format, e);
+      if (text.length < SAMPLE_CHARS) text += added;
+    }
+  };
+  const takeRecords = (records: SseRecord[]) => {
+    events += records.length;
+    for (const r of records) {
+      const event: StreamEvent = { event: r.event, data: r.data === '[DONE]' ? '[DONE]' : (JSON.parse(r.data) as unknown) };
+      take(translator ? translator.streamEvent(event) : [event]);
+    }
+  };
+  for await (const chunk of body) {
+    firstByte();
+    takeRecords(parser.push(chunk as Buffer));
+  }
+  takeRecords(parser.end());
+  if (events === 0) throw new Error('the stream ended without any event');
+  if (translator) take(translator.streamEnd());
+  return text;
+}
