@@ -52,7 +52,7 @@ export async function callChannel<T>(transport: UpstreamTransport, req: ChannelR
   const { channel } = req;
   const key = channel.keys.find((k) => k.enabled)?.secret ?? '';
   const started = performance.now();
-  const signal = AbortSignal.timeout(Math.min(channel.timeouts.totalMs, CALL_TIMEOUT_MS));
+  const signal = AbortSignal.timeout(callDeadlineMs(channel));
   const timedOut = (err: unknown) => signal.aborted || ((err as { code?: string } | null)?.code?.includes('TIMEOUT') ?? false);
   const done = (rest: Omit<ChannelCall<T>, 'latencyMs'>): ChannelCall<T> => ({ ...rest, latencyMs: performance.now() - started });
   let res: UpstreamResponse;
@@ -74,6 +74,11 @@ export async function callChannel<T>(transport: UpstreamTransport, req: ChannelR
   } finally {
     if (!res.body.destroyed) res.body.destroy();
   }
+}
+
+/** How long a call to `channel` may take in all: its total timeout, at most 30 s. */
+export function callDeadlineMs(channel: RuntimeChannel): number {
+  return Math.min(channel.timeouts.totalMs, CALL_TIMEOUT_MS);
 }
 
 /** Reads a body to its end (a probe wants nothing from it); throws when it broke off. */
