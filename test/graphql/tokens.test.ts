@@ -41,8 +41,7 @@ beforeAll(async () => {
   const em = cp.services.deps.orm.em.fork();
   const group = (name: string, extra: Partial<Group> = {}) =>
     em.create(Group, { name, displayName: name, priceMultiplier: '1', formats: ['chat-completions'], recommendedFormat: 'chat-completions', ...extra });
-  group('alpha');
-  group('beta');
+  // 'alpha' and 'beta' come from the first-start seed.
   group('closed', { status: GroupStatus.Disabled });
   group('hidden', { isPublic: false });
   await em.flush();
