@@ -20,6 +20,8 @@ export interface ControlPlaneConfig {
   /** Sender address of outgoing mail. */
   mailFrom: string;
   publicBaseUrl?: string;
+  /** Behind a reverse proxy (TRUST_PROXY=1): take the client address and scheme from X-Forwarded-* (rate limits, Secure cookies). */
+  trustProxy: boolean;
   /** The payment aggregator (epay protocol) for top-ups: PAY_MERCHANT_ID, PAY_MERCHANT_KEY, PAY_GATEWAY_URL, all or none; unset disables top-ups. */
   payment?: { merchantId: string; merchantKey: string; gatewayUrl: string };
   /** Credited to an inviter for each account registered with their invite code (INVITE_REWARD_RMB, default 0 = off). */
@@ -47,6 +49,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps']),
     mailFrom: r.matching('MAIL_FROM', /^[^\s@]+@[^\s@]+$/, 'an e-mail address') ?? 'no-reply@meridian.local',
     publicBaseUrl: r.url('PUBLIC_BASE_URL', ['http', 'https']),
+    trustProxy: r.matching('TRUST_PROXY', /^[01]$/, '0 or 1') === '1',
     dataDir: r.string('DATA_DIR') ?? '.data',
     dataPlaneWatch: {
       periodMs: r.integer('DATA_PLANE_WATCH_MS', 2000, 10, 600_000),

@@ -138,7 +138,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
   await apollo.start();
 
   const app = new Koa();
-  app.proxy = process.env.TRUST_PROXY === '1';
+  app.proxy = services.deps.config.trustProxy;
   app.use(payNotifyRoute(orm, services.billing.topUps));
   app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
   app.use(
@@ -147,8 +147,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
         const http: HttpSide = {
           ip: ctx.ip,
           setSessionCookie: (secret, expires) =>
-            ctx.cookies.set(SESSION_COOKIE, secret, { httpOnly: true, sameSite: 'lax', expires, overwrite: true }),
-          clearSessionCookie: () => ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax' }),
+            ctx.cookies.set(SESSION_COOKIE, secret, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, expires, overwrite: true }),
+          clearSessionCookie: () => ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure }),
         };
         const viewer = await resolveViewer(sessionSecret(ctx.get('authorization') || undefined, ctx.cookies.get(SESSION_COOKIE)));
         return { em: orm.em.fork(), viewer, services, http };
