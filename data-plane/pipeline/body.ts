@@ -1,7 +1,30 @@
 import type Koa from 'koa';
+import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from './state.js';
 import { validateBody } from './validate.js';
+
+/** True when the request announced a body (a length or chunked transfer) that nobody has read yet. */
+function bodyUnread(req: IncomingMessage): boolean {
+  const announced = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  return announced && !req.readableEnded;
+}
+
+/**
+ * Stage, before authentication: a request refused before its body was read (no or a bad key)
+ * closes the connection after the answer. Otherwise Node would read and discard the rest of the
+ * body to keep the connection alive, so an anonymous caller could still make us read it.
+ */
+export function closeWhenRefusedUnread(): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (ctx.state.rawBody === undefined && bodyUnread(ctx.req)) ctx.set('connection', 'close');
+      throw err;
+    }
+  };
+}
 
 /**
  * Stage: reads a POST body up to `maxBytes` (413 beyond, checked on Content-Length first and

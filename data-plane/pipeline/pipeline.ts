@@ -14,7 +14,7 @@ import { OutcomeRecorder } from '../health/outcome-recorder.js';
 import { outcomeOf } from '../health/attempt-outcome.js';
 import { GroupHealthView } from '../health/group-health.js';
 import { authenticate } from './authenticate.js';
-import { readBody } from './body.js';
+import { closeWhenRefusedUnread, readBody } from './body.js';
 import { pickGroups } from './candidates.js';
 import { countTokens } from './count-tokens.js';
 import { listModels } from './models.js';
@@ -84,9 +84,12 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     await next();
   };
   const stages = compose<PipelineState>([
-    readBody(deps.config.maxBodyBytes),
+    // Authentication needs only headers and the query: an anonymous caller is refused before a
+    // byte of its body is read (up to maxBodyBytes otherwise).
+    closeWhenRefusedUnread(),
     tokenCacheReady,
     authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
+    readBody(deps.config.maxBodyBytes),
     listModels(),
     countTokens(),
     resolveModel(),

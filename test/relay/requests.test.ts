@@ -3,6 +3,7 @@
  * client's own error shape with the right status, routing rules (unsupported format, automatic
  * routing), model listings and token counting.
  */
+import http from 'node:http';
 import { WIRE_FORMATS, type WireFormat } from '../../shared/formats.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { keyOf, relayCatalog } from '../support/relay-catalog.js';
@@ -51,6 +52,19 @@ async function send(path: string, init: { method?: string; headers?: Record<stri
   const res = await fetch(bed.url + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers: { 'content-type': 'application/json', ...init.headers }, body });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+/** POSTs a chunked body whose first part is sent and whose end never comes; resolves with the answer's status and Connection header. */
+function openBody(path: string, headers: Record<string, string>): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(bed.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.write('{"model": "m-openai", "padding": "');
+  });
 }
 
 /** Asserts an error in `format`'s own envelope, and returns its message. */
@@ -148,6 +162,18 @@ describe.each(WIRE_FORMATS)('bad input in %s', (format) => {
   test('a body over the limit is 413', async () => {
     const { path, headers, body } = r();
     expectError(format, await send(path, { headers, body: { ...body, padding: 'x'.repeat(5000) } }), 413);
+  });
+
+  test('an oversize body is refused with 401 without a key (before it is read), with 413 with a valid key', async () => {
+    const { path, headers, body } = r();
+    const noKey = request(format, null).headers;
+    const oversize = { ...body, padding: 'x'.repeat(5000) };
+    expectError(format, await send(path, { headers: noKey, body: oversize }), 401);
+    expectError(format, await send(path, { headers, body: oversize }), 413);
+    // A chunked body that never ends: the refusal comes without waiting for it, and closes the connection.
+    const open = await openBody(path, noKey);
+    expect(open.status).toBe(401);
+    expect(open.connection).toBe('close');
   });
 
   test('a model outside the allow-list is 403', async () => {
