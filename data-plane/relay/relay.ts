@@ -174,10 +174,11 @@ export class Relay {
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
-    const abort = (reason: AbortReason) => () => controller.abort(reason);
+    // The reason is made only when a timer fires: an Error captures a stack, too dear for every request.
+    const timeout = () => controller.abort(new AbortReason('timeout'));
     const timeouts = call.channel.timeouts;
-    const totalTimer = setTimeout(abort(new AbortReason('timeout')), timeouts.totalMs);
-    let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(abort(new AbortReason('timeout')), timeouts.firstByteMs);
+    const totalTimer = setTimeout(timeout, timeouts.totalMs);
+    let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(timeout, timeouts.firstByteMs);
     const firstByte = () => {
       clearTimeout(firstByteTimer);
       firstByteTimer = undefined;
