@@ -5,8 +5,9 @@
  */
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
 import type { GeminiContent, GeminiPart, GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';
-import { isRecord, parseDataUrl } from './chat-messages-shared.js';
+import { parseDataUrl } from './chat-messages-shared.js';
 import { TranslationError } from './translator.js';
+import { isRecord, tokenCount } from './json-values.js';
 
 /** Gemini reasons that mean the output was blocked or withheld. */
 const FILTERED = new Set([
@@ -46,37 +47,33 @@ export function geminiFinishFromChat(finish: string | null | undefined): string 
   }
 }
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /**
  * Gemini usage -> chat usage. Thoughts are output tokens: completion = candidates + thoughts and
  * reasoning_tokens = thoughts. Cached tokens are inside promptTokenCount, as in OpenAI's prompt_tokens.
  */
 export function chatUsageFromGemini(usage: GeminiUsageMetadata): ChatUsage {
-  const prompt = count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount);
-  const thoughts = count(usage.thoughtsTokenCount);
-  const completion = count(usage.candidatesTokenCount) + thoughts;
+  const prompt = tokenCount(usage.promptTokenCount) + tokenCount(usage.toolUsePromptTokenCount);
+  const thoughts = tokenCount(usage.thoughtsTokenCount);
+  const completion = tokenCount(usage.candidatesTokenCount) + thoughts;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: usage.totalTokenCount ?? prompt + completion,
-    prompt_tokens_details: { cached_tokens: count(usage.cachedContentTokenCount) },
+    prompt_tokens_details: { cached_tokens: tokenCount(usage.cachedContentTokenCount) },
     completion_tokens_details: { reasoning_tokens: thoughts },
   };
 }
 
 /** Chat usage -> Gemini usage (inverse of {@link chatUsageFromGemini}); zero cache/thought counts are omitted like Gemini does. */
 export function geminiUsageFromChat(usage: Partial<ChatUsage>): GeminiUsageMetadata {
-  const reasoning = count(usage.completion_tokens_details?.reasoning_tokens);
-  const cached = count(usage.prompt_tokens_details?.cached_tokens);
+  const reasoning = tokenCount(usage.completion_tokens_details?.reasoning_tokens);
+  const cached = tokenCount(usage.prompt_tokens_details?.cached_tokens);
   const out: GeminiUsageMetadata = {
-    promptTokenCount: count(usage.prompt_tokens),
-    candidatesTokenCount: Math.max(count(usage.completion_tokens) - reasoning, 0),
+    promptTokenCount: tokenCount(usage.prompt_tokens),
+    candidatesTokenCount: Math.max(tokenCount(usage.completion_tokens) - reasoning, 0),
   };
   if (reasoning > 0) out.thoughtsTokenCount = reasoning;
-  out.totalTokenCount = usage.total_tokens ?? count(usage.prompt_tokens) + count(usage.completion_tokens);
+  out.totalTokenCount = usage.total_tokens ?? tokenCount(usage.prompt_tokens) + tokenCount(usage.completion_tokens);
   if (cached > 0) out.cachedContentTokenCount = cached;
   return out;
 }
@@ -250,44 +247,4 @@ export function effortFromThinkingConfig(config: GeminiThinkingConfig): ChatReas
   if (budget <= BUDGETS.low) return 'low';
   if (budget <= BUDGETS.medium) return 'medium';
   return 'high';
-}
-
-/** Keys whose values are user data (function args/results, schemas): never renamed. */
-const OPAQUE_KEYS = new Set(['args', 'response', 'parameters', 'parametersJsonSchema', 'responseSchema', 'responseJsonSchema', 'responseJsonSchemaRaw']);
-
-/**
- * Gemini's protobuf-JSON accepts snake_case and lowerCamelCase field names: rewrite a client body
- * to camelCase (the names the types use), leaving user data under {@link OPAQUE_KEYS} untouched.
- */
-export function camelizeGemini(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelizeGemini);
-  if (!isRecord(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    out[name] = OPAQUE_KEYS.has(name) ? inner : camelizeGemini(inner);
-  }
-  return out;
-}
-
-/**
- * Gemini's OpenAPI-subset Schema -> JSON Schema: lowercase `type`, `nullable` -> a `null` union,
- * `propertyOrdering` dropped; snake_case keywords are accepted like everywhere in the API.
- */
-export function jsonSchemaFromGemini(schema: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of Object.entries(schema)) {
-    const key = rawKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (key === 'propertyOrdering' || key === 'nullable') continue;
-    if (key === 'type' && typeof value === 'string') out.type = value.toLowerCase();
-    else if (key === 'properties' && isRecord(value)) {
-      out.properties = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, isRecord(sub) ? jsonSchemaFromGemini(sub) : sub]),
-      );
-    } else if (key === 'items' && isRecord(value)) out.items = jsonSchemaFromGemini(value);
-    else if (key === 'anyOf' && Array.isArray(value)) out.anyOf = value.map((s: unknown) => (isRecord(s) ? jsonSchemaFromGemini(s) : s));
-    else out[key] = value;
-  }
-  if (schema.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
-  return out;
 }

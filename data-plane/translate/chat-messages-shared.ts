@@ -12,11 +12,7 @@ import type {
   MessagesUsage,
 } from '../formats/messages/types.js';
 import { TranslationError, type StreamEvent } from './translator.js';
-
-/** True for a plain JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, tokenCount } from './json-values.js';
 
 /** Anthropic `stop_reason` -> chat `finish_reason`; unknown or missing reasons count as a normal stop. */
 export function finishReasonFromStop(stop: string | null | undefined): ChatFinishReason {
@@ -53,19 +49,15 @@ export function stopFromFinishReason(finish: string | null | undefined, hasToolU
   }
 }
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /**
  * Anthropic usage -> chat usage. OpenAI's `prompt_tokens` includes cached tokens, Anthropic's
  * `input_tokens` excludes cache reads and writes, so they are added back.
  */
 export function chatUsageFromMessages(usage: Partial<MessagesUsage>): ChatUsage {
-  const cacheRead = count(usage.cache_read_input_tokens);
-  const cacheWrite = count(usage.cache_creation_input_tokens);
-  const prompt = count(usage.input_tokens) + cacheRead + cacheWrite;
-  const completion = count(usage.output_tokens);
+  const cacheRead = tokenCount(usage.cache_read_input_tokens);
+  const cacheWrite = tokenCount(usage.cache_creation_input_tokens);
+  const prompt = tokenCount(usage.input_tokens) + cacheRead + cacheWrite;
+  const completion = tokenCount(usage.output_tokens);
   const out: ChatUsage = {
     prompt_tokens: prompt,
     completion_tokens: completion,
@@ -79,13 +71,13 @@ export function chatUsageFromMessages(usage: Partial<MessagesUsage>): ChatUsage 
 
 /** Chat usage -> Anthropic usage (the inverse of {@link chatUsageFromMessages}). */
 export function messagesUsageFromChat(usage: Partial<ChatUsage>): MessagesUsage {
-  const cacheRead = count(usage.prompt_tokens_details?.cached_tokens);
-  const cacheWrite = count(usage.prompt_tokens_details?.cache_write_tokens);
+  const cacheRead = tokenCount(usage.prompt_tokens_details?.cached_tokens);
+  const cacheWrite = tokenCount(usage.prompt_tokens_details?.cache_write_tokens);
   const out: MessagesUsage = {
-    input_tokens: Math.max(count(usage.prompt_tokens) - cacheRead - cacheWrite, 0),
+    input_tokens: Math.max(tokenCount(usage.prompt_tokens) - cacheRead - cacheWrite, 0),
     cache_creation_input_tokens: cacheWrite,
     cache_read_input_tokens: cacheRead,
-    output_tokens: count(usage.completion_tokens),
+    output_tokens: tokenCount(usage.completion_tokens),
   };
   const reasoning = usage.completion_tokens_details?.reasoning_tokens;
   if (typeof reasoning === 'number') out.output_tokens_details = { thinking_tokens: reasoning };

@@ -5,6 +5,7 @@
  */
 import type { ChatFinishReason, ChatUsage } from '../formats/chat/types.js';
 import type { ResponsesResponse, ResponsesUsage } from '../formats/responses/types.js';
+import { tokenCount } from './json-values.js';
 
 /**
  * Response status -> chat `finish_reason`: a function call means `tool_calls` (Responses has no
@@ -29,32 +30,28 @@ export function responseStatusFromChat(
   return { status: 'completed', incomplete_details: null };
 }
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /** Responses usage -> chat usage: a rename (both count cached input and reasoning output inside the totals). */
 export function chatUsageFromResponses(usage: Partial<ResponsesUsage>): ChatUsage {
-  const input = count(usage.input_tokens);
-  const output = count(usage.output_tokens);
+  const input = tokenCount(usage.input_tokens);
+  const output = tokenCount(usage.output_tokens);
   return {
     prompt_tokens: input,
     completion_tokens: output,
     total_tokens: usage.total_tokens ?? input + output,
-    prompt_tokens_details: { cached_tokens: count(usage.input_tokens_details?.cached_tokens) },
-    completion_tokens_details: { reasoning_tokens: count(usage.output_tokens_details?.reasoning_tokens) },
+    prompt_tokens_details: { cached_tokens: tokenCount(usage.input_tokens_details?.cached_tokens) },
+    completion_tokens_details: { reasoning_tokens: tokenCount(usage.output_tokens_details?.reasoning_tokens) },
   };
 }
 
 /** Chat usage -> Responses usage (inverse of {@link chatUsageFromResponses}). */
 export function responsesUsageFromChat(usage: Partial<ChatUsage>): ResponsesUsage {
-  const input = count(usage.prompt_tokens);
-  const output = count(usage.completion_tokens);
+  const input = tokenCount(usage.prompt_tokens);
+  const output = tokenCount(usage.completion_tokens);
   return {
     input_tokens: input,
-    input_tokens_details: { cached_tokens: count(usage.prompt_tokens_details?.cached_tokens) },
+    input_tokens_details: { cached_tokens: tokenCount(usage.prompt_tokens_details?.cached_tokens) },
     output_tokens: output,
-    output_tokens_details: { reasoning_tokens: count(usage.completion_tokens_details?.reasoning_tokens) },
+    output_tokens_details: { reasoning_tokens: tokenCount(usage.completion_tokens_details?.reasoning_tokens) },
     total_tokens: usage.total_tokens ?? input + output,
   };
 }

@@ -41,7 +41,7 @@ import type {
   GeminiUsageMetadata,
 } from '../formats/gemini/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-import { isRecord, parseToolArguments } from './chat-messages-shared.js';
+import { parseToolArguments } from './chat-messages-shared.js';
 import {
   appendTurn,
   chatFinishFromGemini,
@@ -53,6 +53,7 @@ import {
   thinkingConfigFromEffort,
   toolCallIdFromGemini,
 } from './chat-gemini-shared.js';
+import { isRecord } from './json-values.js';
 
 /** Chat request fields beyond the shared type that this direction reads. */
 interface ChatRequestExtras extends ChatRequest {

@@ -42,12 +42,12 @@ import {
   finishReasonFromStop,
   fitThinking,
   IMAGE_MEDIA_TYPES,
-  isRecord,
   parseDataUrl,
   parseToolArguments,
   toolUseId,
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
+import { isRecord } from './json-values.js';
 
 function textBlocks(content: unknown, path: string): MessagesTextBlock[] {
   if (content === undefined || content === null) return [];

@@ -37,8 +37,8 @@ import type {
   ResponsesUsage,
 } from '../formats/responses/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-import { isRecord } from './chat-messages-shared.js';
 import { chatFinishFromResponse, chatIdFromResponseId, chatUsageFromResponses } from './chat-responses-shared.js';
+import { isRecord } from './json-values.js';
 
 /** Chat request fields beyond the shared type that this direction reads. */
 interface ChatRequestExtras extends ChatRequest {

@@ -38,15 +38,18 @@ import type {
   GeminiUsageMetadata,
 } from '../formats/gemini/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
-import { isRecord, parseToolArguments, toDataUrl } from './chat-messages-shared.js';
+import { parseToolArguments, toDataUrl } from './chat-messages-shared.js';
+import { chatToolContent, effortFromThinkingConfig, geminiFinishFromChat, geminiUsageFromChat } from './chat-gemini-shared.js';
 import {
-  camelizeGemini,
-  chatToolContent,
-  effortFromThinkingConfig,
-  geminiFinishFromChat,
-  geminiUsageFromChat,
-  jsonSchemaFromGemini,
-} from './chat-gemini-shared.js';
+  answeredCall,
+  functionDeclarations,
+  jsonOutput,
+  parametersSchema,
+  readGeminiRequest,
+  rejectNonTextOutput,
+  type PendingCall,
+} from './gemini-client-request.js';
+import { isRecord } from './json-values.js';
 
 /** Chat request fields beyond the shared type that this direction writes. */
 interface ChatRequestOut extends ChatRequest {
@@ -74,32 +77,26 @@ export class GeminiToChatTranslator implements Translator {
   private done = false;
 
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
-    const req = camelizeGemini(body) as GeminiRequest;
-    if (req.cachedContent !== undefined) throw new TranslationError('cachedContent refers to a Gemini context cache and cannot be used with this model');
-    if (!Array.isArray(req.contents) || req.contents.length === 0) throw new TranslationError('contents: at least one content is required');
+    const req = readGeminiRequest(body);
 
     const messages: ChatMessage[] = [];
     if (req.systemInstruction) {
       messages.push({ role: 'system', content: userContent(req.systemInstruction.parts ?? [], 'systemInstruction') });
     }
-    let pending: Array<{ id: string; name: string; answered: boolean }> = [];
+    let pending: PendingCall[] = [];
     req.contents.forEach((content, t) => {
       const at = `contents[${t}]`;
       if (content.role === 'model') {
         const message = assistantMessage(content, t);
-        pending = (message?.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, answered: false }));
+        pending = (message?.tool_calls ?? []).map((c) => ({ matchId: c.id, id: c.id, name: c.function.name, answered: false }));
         if (message) messages.push(message);
         return;
       }
       const rest: GeminiPart[] = [];
       (content.parts ?? []).forEach((part, k) => {
         if (!part.functionResponse) return void rest.push(part);
-        const { id, name, response } = part.functionResponse;
-        const call = pending.find((c) => !c.answered && id !== undefined && c.id === id)
-          ?? pending.find((c) => !c.answered && c.name === name);
-        if (!call) throw new TranslationError(`${at}.parts[${k}].functionResponse "${name}" answers no function call of the previous model turn`);
-        call.answered = true;
-        messages.push({ role: 'tool', tool_call_id: call.id, content: chatToolContent(response) });
+        const call = answeredCall(pending, part.functionResponse, `${at}.parts[${k}]`);
+        messages.push({ role: 'tool', tool_call_id: call.id, content: chatToolContent(part.functionResponse.response) });
       });
       const visible = rest.filter((p) => !p.thought);
       if (visible.length > 0) messages.push({ role: 'user', content: userContent(visible, at) });
@@ -273,9 +270,7 @@ function userPart(part: GeminiPart, at: string): ChatContentPart {
 }
 
 function applyGenerationConfig(out: ChatRequestOut, config: GeminiGenerationConfig): void {
-  const modalities = (config.responseModalities ?? []).filter((m) => m.toUpperCase() !== 'TEXT');
-  if (modalities.length > 0) throw new TranslationError(`generationConfig.responseModalities ${modalities.join(', ')} cannot be produced by this model`);
-  if (config.speechConfig !== undefined) throw new TranslationError('generationConfig.speechConfig (audio output) cannot be produced by this model');
+  rejectNonTextOutput(config);
   if (config.maxOutputTokens !== undefined) out.max_completion_tokens = config.maxOutputTokens;
   if (config.temperature !== undefined) out.temperature = config.temperature;
   if (config.topP !== undefined) out.top_p = config.topP;
@@ -291,28 +286,18 @@ function applyGenerationConfig(out: ChatRequestOut, config: GeminiGenerationConf
 }
 
 function responseFormat(config: GeminiGenerationConfig): ChatResponseFormat | undefined {
-  const mime = config.responseMimeType;
-  if (mime === undefined || mime === 'text/plain') return undefined;
-  if (mime !== 'application/json') throw new TranslationError(`generationConfig.responseMimeType "${mime}" is not supported by this model`);
-  const schema = isRecord(config.responseJsonSchema)
-    ? config.responseJsonSchema
-    : config.responseSchema ? jsonSchemaFromGemini(config.responseSchema) : undefined;
-  return schema ? { type: 'json_schema', json_schema: { name: 'response', schema } } : { type: 'json_object' };
+  const json = jsonOutput(config);
+  if (!json) return undefined;
+  return json.schema ? { type: 'json_schema', json_schema: { name: 'response', schema: json.schema } } : { type: 'json_object' };
 }
 
 function chatTools(req: GeminiRequest): ChatTool[] {
-  return (req.tools ?? []).flatMap((tool, i) => {
-    const builtins = Object.keys(tool).filter((k) => k !== 'functionDeclarations');
-    if (builtins.length > 0) throw new TranslationError(`tools[${i}]: built-in tool ${builtins.join(', ')} is not available on this model`);
-    return (tool.functionDeclarations ?? []).map((fn): ChatTool => {
-      const parameters = isRecord(fn.parametersJsonSchema)
-        ? fn.parametersJsonSchema
-        : fn.parameters ? jsonSchemaFromGemini(fn.parameters) : undefined;
-      return {
-        type: 'function',
-        function: { name: fn.name, ...(fn.description !== undefined && { description: fn.description }), ...(parameters && { parameters }) },
-      };
-    });
+  return functionDeclarations(req).map((fn): ChatTool => {
+    const parameters = parametersSchema(fn);
+    return {
+      type: 'function',
+      function: { name: fn.name, ...(fn.description !== undefined && { description: fn.description }), ...(parameters && { parameters }) },
+    };
   });
 }
 

@@ -43,17 +43,20 @@ import {
   definedOnly,
   fitThinking,
   IMAGE_MEDIA_TYPES,
-  isRecord,
   MIN_THINKING_BUDGET,
   parseToolArguments,
   toolUseId,
 } from './chat-messages-shared.js';
+import { chatToolContent, effortFromThinkingConfig } from './chat-gemini-shared.js';
 import {
-  camelizeGemini,
-  chatToolContent,
-  effortFromThinkingConfig,
-  jsonSchemaFromGemini,
-} from './chat-gemini-shared.js';
+  answeredCall,
+  functionDeclarations,
+  jsonOutput,
+  parametersSchema,
+  readGeminiRequest,
+  rejectNonTextOutput,
+  type PendingCall,
+} from './gemini-client-request.js';
 import {
   geminiErrorFromMessages,
   geminiFinishFromStop,
@@ -61,6 +64,7 @@ import {
   markSignature,
   unmarkSignature,
 } from './messages-gemini-shared.js';
+import { isRecord } from './json-values.js';
 
 type Turn = { role: 'user' | 'assistant'; content: MessagesContentBlock[] };
 interface OpenBlock {
@@ -85,9 +89,7 @@ export class GeminiToMessagesTranslator implements Translator {
 
   /** Gemini request -> messages request. */
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
-    const req = camelizeGemini(body) as GeminiRequest;
-    if (req.cachedContent !== undefined) throw new TranslationError('cachedContent refers to a Gemini context cache and cannot be used with this model');
-    if (!Array.isArray(req.contents) || req.contents.length === 0) throw new TranslationError('contents: at least one content is required');
+    const req = readGeminiRequest(body);
     const config = req.generationConfig ?? {};
     rejectConfig(config);
     const { maxTokens, thinking } = fitThinking(config.maxOutputTokens, thinkingBudget(config), ctx.defaultMaxTokens);
@@ -223,9 +225,7 @@ function blockParts(block: MessagesContentBlock): GeminiPart[] {
 }
 
 function rejectConfig(config: GeminiGenerationConfig): void {
-  const modalities = (config.responseModalities ?? []).filter((m) => m.toUpperCase() !== 'TEXT');
-  if (modalities.length > 0) throw new TranslationError(`generationConfig.responseModalities ${modalities.join(', ')} cannot be produced by this model`);
-  if (config.speechConfig !== undefined) throw new TranslationError('generationConfig.speechConfig (audio output) cannot be produced by this model');
+  rejectNonTextOutput(config);
   if (typeof config.candidateCount === 'number' && config.candidateCount > 1) {
     throw new TranslationError(`generationConfig.candidateCount: this model returns one candidate per request; ${config.candidateCount} is not supported`);
   }
@@ -243,11 +243,8 @@ function thinkingBudget(config: GeminiGenerationConfig): number | undefined {
 }
 
 function responseSchema(config: GeminiGenerationConfig): Record<string, unknown> | undefined {
-  const mime = config.responseMimeType;
-  if (mime === undefined || mime === 'text/plain') return undefined;
-  if (mime !== 'application/json') throw new TranslationError(`generationConfig.responseMimeType "${mime}" is not supported by this model`);
-  if (isRecord(config.responseJsonSchema)) return config.responseJsonSchema;
-  if (config.responseSchema) return jsonSchemaFromGemini(config.responseSchema);
+  const json = jsonOutput(config);
+  if (!json || json.schema) return json?.schema;
   throw new TranslationError('generationConfig.responseMimeType "application/json" needs responseJsonSchema or responseSchema on this model');
 }
 
@@ -259,13 +256,13 @@ function convertContents(contents: GeminiContent[]): Turn[] {
     if (last?.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks });
   };
-  let pending: Array<{ rawId?: string; id: string; name: string; answered: boolean }> = [];
+  let pending: PendingCall[] = [];
   contents.forEach((content, t) => {
     const at = `contents[${t}]`;
     if (content.role === 'model') {
       const blocks = modelBlocks(content.parts ?? [], t, at);
       const rawIds = (content.parts ?? []).filter((p) => p.functionCall).map((p) => p.functionCall?.id);
-      pending = blocks.flatMap((b) => (b.type === 'tool_use' ? [b] : [])).map((b, k) => ({ rawId: rawIds[k], id: b.id, name: b.name, answered: false }));
+      pending = blocks.flatMap((b) => (b.type === 'tool_use' ? [b] : [])).map((b, k) => ({ matchId: rawIds[k], id: b.id, name: b.name, answered: false }));
       push('assistant', blocks);
       return;
     }
@@ -273,11 +270,8 @@ function convertContents(contents: GeminiContent[]): Turn[] {
     const rest: MessagesContentBlock[] = [];
     (content.parts ?? []).forEach((part, k) => {
       if (part.functionResponse) {
-        const { id, name, response } = part.functionResponse;
-        const call = pending.find((c) => !c.answered && id !== undefined && c.rawId === id) ?? pending.find((c) => !c.answered && c.name === name);
-        if (!call) throw new TranslationError(`${at}.parts[${k}].functionResponse "${name}" answers no function call of the previous model turn`);
-        call.answered = true;
-        results.push(toolResult(call.id, response));
+        const call = answeredCall(pending, part.functionResponse, `${at}.parts[${k}]`);
+        results.push(toolResult(call.id, part.functionResponse.response));
       } else if (!part.thought) {
         rest.push(...userBlocks(part, `${at}.parts[${k}]`));
       }
@@ -353,14 +347,10 @@ function userBlocks(part: GeminiPart, at: string): MessagesContentBlock[] {
 }
 
 function convertTools(req: GeminiRequest): MessagesTool[] {
-  return (req.tools ?? []).flatMap((tool, i) => {
-    const builtins = Object.keys(tool).filter((k) => k !== 'functionDeclarations');
-    if (builtins.length > 0) throw new TranslationError(`tools[${i}]: built-in tool ${builtins.join(', ')} is not available on this model`);
-    return (tool.functionDeclarations ?? []).map((fn): MessagesTool => {
-      const schema = isRecord(fn.parametersJsonSchema) ? fn.parametersJsonSchema : fn.parameters ? jsonSchemaFromGemini(fn.parameters) : undefined;
-      // Anthropic requires an object schema even for functions without parameters.
-      return { name: fn.name, ...(fn.description !== undefined && { description: fn.description }), input_schema: schema ?? { type: 'object', properties: {} } };
-    });
+  return functionDeclarations(req).map((fn): MessagesTool => {
+    const schema = parametersSchema(fn);
+    // Anthropic requires an object schema even for functions without parameters.
+    return { name: fn.name, ...(fn.description !== undefined && { description: fn.description }), input_schema: schema ?? { type: 'object', properties: {} } };
   });
 }
 

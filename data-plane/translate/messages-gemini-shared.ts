@@ -8,22 +8,19 @@ import type { GeminiUsageMetadata } from '../formats/gemini/types.js';
 import type { MessagesStopReason, MessagesUsage } from '../formats/messages/types.js';
 import { chatFinishFromGemini, geminiFinishFromChat } from './chat-gemini-shared.js';
 import { finishReasonFromStop, stopFromFinishReason } from './chat-messages-shared.js';
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
+import { isRecord, tokenCount } from './json-values.js';
 
 /**
  * Gemini usage -> Anthropic usage: input excludes the cached part (`P + U - K`), cache reads are
  * `K`, output counts thoughts (`C + T`) and `thinking_tokens` is `T` when Gemini reported it.
  */
 export function messagesUsageFromGemini(usage: GeminiUsageMetadata): MessagesUsage {
-  const cached = count(usage.cachedContentTokenCount);
+  const cached = tokenCount(usage.cachedContentTokenCount);
   const out: MessagesUsage = {
-    input_tokens: Math.max(count(usage.promptTokenCount) + count(usage.toolUsePromptTokenCount) - cached, 0),
+    input_tokens: Math.max(tokenCount(usage.promptTokenCount) + tokenCount(usage.toolUsePromptTokenCount) - cached, 0),
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: cached,
-    output_tokens: count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount),
+    output_tokens: tokenCount(usage.candidatesTokenCount) + tokenCount(usage.thoughtsTokenCount),
   };
   if (typeof usage.thoughtsTokenCount === 'number') out.output_tokens_details = { thinking_tokens: usage.thoughtsTokenCount };
   return out;
@@ -31,10 +28,10 @@ export function messagesUsageFromGemini(usage: GeminiUsageMetadata): MessagesUsa
 
 /** Anthropic usage -> Gemini usage (inverse of {@link messagesUsageFromGemini}); zero cache/thought counts are omitted like Gemini does. */
 export function geminiUsageFromMessages(usage: Partial<MessagesUsage>): GeminiUsageMetadata {
-  const cacheRead = count(usage.cache_read_input_tokens);
-  const prompt = count(usage.input_tokens) + cacheRead + count(usage.cache_creation_input_tokens);
-  const output = count(usage.output_tokens);
-  const thinking = Math.min(count(usage.output_tokens_details?.thinking_tokens), output);
+  const cacheRead = tokenCount(usage.cache_read_input_tokens);
+  const prompt = tokenCount(usage.input_tokens) + cacheRead + tokenCount(usage.cache_creation_input_tokens);
+  const output = tokenCount(usage.output_tokens);
+  const thinking = Math.min(tokenCount(usage.output_tokens_details?.thinking_tokens), output);
   const out: GeminiUsageMetadata = { promptTokenCount: prompt, candidatesTokenCount: output - thinking };
   if (thinking > 0) out.thoughtsTokenCount = thinking;
   out.totalTokenCount = prompt + output;
@@ -114,7 +111,7 @@ const GEMINI_ERROR: Record<string, [number, string]> = {
 
 /** An Anthropic `error` object -> a Gemini error body (inverse of {@link messagesErrorFromGemini}). */
 export function geminiErrorFromMessages(error: unknown): { error: { code: number; message: string; status: string } } {
-  const e = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const e = isRecord(error) ? error : {};
   const [code, status] = GEMINI_ERROR[typeof e.type === 'string' ? e.type : ''] ?? [500, 'INTERNAL'];
   return { error: { code, message: typeof e.message === 'string' ? e.message : 'upstream error', status } };
 }

@@ -34,7 +34,6 @@ import type {
 import {
   blocksOf,
   effortForBudget,
-  isRecord,
   joinText,
   messagesEvent as ev,
   messagesIdFromChatId,
@@ -44,6 +43,7 @@ import {
   toDataUrl,
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
+import { isRecord } from './json-values.js';
 
 /** An image or document block -> a chat content part. */
 function mediaPart(block: MessagesContentBlock, path: string): ChatContentPart {

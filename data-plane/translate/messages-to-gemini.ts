@@ -45,7 +45,6 @@ import { TranslationError, type StreamEvent, type TranslateContext, type Transla
 import {
   blocksOf,
   effortForBudget,
-  isRecord,
   joinText,
   messagesEvent as ev,
   messagesIdFromChatId,
@@ -66,6 +65,7 @@ import {
   stopFromGemini,
   unmarkSignature,
 } from './messages-gemini-shared.js';
+import { isRecord } from './json-values.js';
 
 /** Translator for messages clients served by a Gemini upstream. */
 export class MessagesToGeminiTranslator implements Translator {
