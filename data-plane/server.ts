@@ -9,6 +9,9 @@ import { GatewayError, errorBody, formatOfPath } from './errors.js';
 
 const log = createLogger('data-plane');
 
+/** Socket errors that only mean the client went away. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 /** What the HTTP layer needs from the rest of the data plane. */
 export interface DataPlaneRoutes {
   /** Ready once a configuration (routing snapshot) is held. */
@@ -74,6 +77,12 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
 
   app.use(async (ctx) => {
     throw new GatewayError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+  });
+
+  // Koa's default handler prints a stack trace to stderr for every client that hangs up
+  // mid-answer (routine for streams): those are expected, anything else goes to the log.
+  app.on('error', (err: Error & { code?: string }) => {
+    if (!CLIENT_GONE.has(err.code ?? '')) log.error('response error', { message: err.message, code: err.code });
   });
 
   // Koa composes only the middleware added before callback(): register everything first.
