@@ -7,11 +7,10 @@ import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../format
 import type {
   MessagesContentBlock,
   MessagesStopReason,
-  MessagesStreamEvent,
   MessagesThinking,
   MessagesUsage,
 } from '../formats/messages/types.js';
-import { TranslationError, type StreamEvent } from './translator.js';
+import { TranslationError } from './translator.js';
 import { isRecord, tokenCount } from './json-values.js';
 
 /** Anthropic `stop_reason` -> chat `finish_reason`; unknown or missing reasons count as a normal stop. */
@@ -196,9 +195,4 @@ export function joinText(blocks: MessagesContentBlock[], path: string, separator
       return block.text;
     })
     .join(separator);
-}
-
-/** A messages stream event, named by its type (the Anthropic SDK skips events without `event:`). */
-export function messagesEvent(data: MessagesStreamEvent): StreamEvent {
-  return { event: data.type, data };
 }

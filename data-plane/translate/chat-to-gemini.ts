@@ -42,6 +42,7 @@ import type {
 } from '../formats/gemini/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { parseToolArguments } from './chat-messages-shared.js';
+import { chatStreamError, plainText } from './chat-client.js';
 import {
   appendTurn,
   chatFinishFromGemini,
@@ -159,7 +160,7 @@ export class ChatToGeminiTranslator implements Translator {
     if (this.failed || !isRecord(event.data)) return [];
     if (isRecord(event.data.error)) {
       this.failed = true;
-      return [chatError(String(event.data.error.message ?? 'upstream error'))];
+      return [chatStreamError(String(event.data.error.message ?? 'upstream error'))];
     }
     const res = event.data as GeminiResponse;
     const out: StreamEvent[] = [];
@@ -194,7 +195,7 @@ export class ChatToGeminiTranslator implements Translator {
     if (!this.finished) {
       // Gemini always ends with a finishReason; without one the stream was cut short.
       this.failed = true;
-      return [...out, chatError('upstream stream ended before a finish reason')];
+      return [...out, chatStreamError('upstream stream ended before a finish reason')];
     }
     if (this.includeUsage) {
       out.push({ data: { ...this.envelope(), choices: [], usage: chatUsageFromGemini(this.usage ?? {}) } });
@@ -220,10 +221,6 @@ export class ChatToGeminiTranslator implements Translator {
     if (this.includeUsage) data.usage = null;
     return { data };
   }
-}
-
-function chatError(message: string): StreamEvent {
-  return { data: { error: { message, type: 'server_error', param: null, code: null } } };
 }
 
 function createdFrom(res: GeminiResponse): number {
@@ -263,17 +260,6 @@ function rejectUntranslatable(req: ChatRequestExtras, ctx: TranslateContext): vo
   if (typeof req.n === 'number' && req.n > 1 && ctx.stream) {
     throw new TranslationError('n > 1 cannot be streamed from a Gemini upstream');
   }
-}
-
-/** Text of a system/tool message (string or text parts). */
-function plainText(content: ChatMessage['content'], at: string): string {
-  if (typeof content === 'string') return content;
-  return (content ?? []).map((part, k) => {
-    if (part.type !== 'text' || typeof part.text !== 'string') {
-      throw new TranslationError(`${at}.content[${k}]: only text parts are allowed here, not "${part.type}"`);
-    }
-    return part.text;
-  }).join('\n');
 }
 
 function userParts(content: ChatMessage['content'], at: string): GeminiPart[] {

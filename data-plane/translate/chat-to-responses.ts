@@ -37,6 +37,7 @@ import type {
   ResponsesUsage,
 } from '../formats/responses/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
+import { chatStreamError, plainText } from './chat-client.js';
 import { chatFinishFromResponse, chatIdFromResponseId, chatUsageFromResponses } from './chat-responses-shared.js';
 import { isRecord } from './json-values.js';
 
@@ -183,7 +184,7 @@ export class ChatToResponsesTranslator implements Translator {
       case 'error': {
         this.ended = true;
         const error = type === 'error' ? data : isRecord(data.response) && isRecord(data.response.error) ? data.response.error : {};
-        out.push(chatError(String(error.message ?? 'the upstream response failed'), error.code));
+        out.push(chatStreamError(String(error.message ?? 'the upstream response failed'), error.code));
         break;
       }
       default:
@@ -197,7 +198,7 @@ export class ChatToResponsesTranslator implements Translator {
     if (this.ended) return [];
     this.ended = true;
     const out = this.started ? [] : [this.start(undefined)];
-    return [...out, chatError('upstream stream ended before response.completed', null)];
+    return [...out, chatStreamError('upstream stream ended before response.completed')];
   }
 
   private start(res: ResponsesResponse | undefined): StreamEvent {
@@ -248,10 +249,6 @@ export class ChatToResponsesTranslator implements Translator {
   }
 }
 
-function chatError(message: string, code: unknown): StreamEvent {
-  return { data: { error: { message, type: 'server_error', param: null, code: typeof code === 'string' ? code : null } } };
-}
-
 function reasoningTexts(item: { summary?: Array<{ text: string }>; content?: Array<{ text: string }> }): string[] {
   const summary = (item.summary ?? []).map((s) => s.text);
   return summary.length > 0 ? summary : (item.content ?? []).map((c) => c.text);
@@ -264,15 +261,6 @@ function rejectUntranslatable(req: ChatRequestExtras): void {
     throw new TranslationError('functions/function_call (legacy) are not translated to Responses; use tools/tool_choice');
   }
   if (req.web_search_options !== undefined) throw new TranslationError('web_search_options is not translated to a Responses upstream; use a web_search tool there');
-}
-
-/** Text of a system/developer/tool message (string or text parts). */
-function plainText(content: ChatMessage['content'], at: string): string {
-  if (typeof content === 'string') return content;
-  return (content ?? []).map((part, k) => {
-    if (part.type !== 'text' || typeof part.text !== 'string') throw new TranslationError(`${at}.content[${k}]: only text parts are allowed here, not "${part.type}"`);
-    return part.text;
-  }).join('\n');
 }
 
 function inputItems(m: ChatMessage, at: string): ResponsesInputItem[] {

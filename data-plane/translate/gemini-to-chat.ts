@@ -43,12 +43,13 @@ import { chatToolContent, effortFromThinkingConfig, geminiFinishFromChat, gemini
 import {
   answeredCall,
   functionDeclarations,
+  geminiStreamError,
   jsonOutput,
   parametersSchema,
   readGeminiRequest,
   rejectNonTextOutput,
   type PendingCall,
-} from './gemini-client-request.js';
+} from './gemini-client.js';
 import { isRecord } from './json-values.js';
 
 /** Chat request fields beyond the shared type that this direction writes. */
@@ -144,7 +145,7 @@ export class GeminiToChatTranslator implements Translator {
     if (!isRecord(event.data)) return [];
     if (isRecord(event.data.error)) {
       this.done = true;
-      return [geminiError(String(event.data.error.message ?? 'upstream error'))];
+      return [geminiStreamError(String(event.data.error.message ?? 'upstream error'))];
     }
     const chunk = event.data as unknown as ChatChunk;
     if (this.responseId === '') {
@@ -180,7 +181,7 @@ export class GeminiToChatTranslator implements Translator {
     if (this.done) return [];
     if ([...this.choices.values()].some((c) => c.finish !== undefined)) return this.finalEvent();
     this.done = true;
-    return [geminiError('upstream stream ended before a finish reason')];
+    return [geminiStreamError('upstream stream ended before a finish reason')];
   }
 
   /** The last event: buffered function calls, finishReason and the final usage. */
@@ -209,10 +210,6 @@ export class GeminiToChatTranslator implements Translator {
   private envelope(body: GeminiResponse | Record<string, unknown>): Record<string, unknown> {
     return { ...body, modelVersion: this.modelVersion, responseId: this.responseId };
   }
-}
-
-function geminiError(message: string): StreamEvent {
-  return { data: { error: { code: 500, message, status: 'INTERNAL' } } };
 }
 
 function functionCallPart(id: string, name: string, args: string): GeminiPart {

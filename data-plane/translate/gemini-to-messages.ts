@@ -51,12 +51,13 @@ import { chatToolContent, effortFromThinkingConfig } from './chat-gemini-shared.
 import {
   answeredCall,
   functionDeclarations,
+  geminiStreamError,
   jsonOutput,
   parametersSchema,
   readGeminiRequest,
   rejectNonTextOutput,
   type PendingCall,
-} from './gemini-client-request.js';
+} from './gemini-client.js';
 import {
   geminiErrorFromMessages,
   geminiFinishFromStop,
@@ -188,7 +189,7 @@ export class GeminiToMessagesTranslator implements Translator {
     if (this.done) return [];
     if (this.stop !== undefined) return this.finalChunk();
     this.done = true;
-    return [{ data: { error: { code: 500, message: 'upstream stream ended before the response was complete', status: 'INTERNAL' } } }];
+    return [geminiStreamError('upstream stream ended before the response was complete')];
   }
 
   private chunk(parts: GeminiPart[]): StreamEvent[] {

@@ -35,13 +35,13 @@ import {
   blocksOf,
   effortForBudget,
   joinText,
-  messagesEvent as ev,
   messagesIdFromChatId,
   messagesUsageFromChat,
   parseToolArguments,
   stopFromFinishReason,
   toDataUrl,
 } from './chat-messages-shared.js';
+import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
 
@@ -312,24 +312,14 @@ export class MessagesToChatTranslator implements Translator {
     if (this.done) return [];
     if (this.finish !== undefined) return [...this.start(undefined), ...this.finishEvents()];
     this.done = true;
-    return [ev({ type: 'error', error: { type: 'api_error', message: 'upstream stream ended before the response was complete' } })];
+    return [cutShortEvent()];
   }
 
   private start(chunk: ChatChunk | undefined): StreamEvent[] {
     if (this.started) return [];
     this.started = true;
-    const message: MessagesResponse = {
-      id: messagesIdFromChatId(chunk?.id),
-      type: 'message',
-      role: 'assistant',
-      model: this.clientModel ?? chunk?.model ?? '',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      // Chat upstreams report usage only at the end; message_delta carries the real numbers.
-      usage: { input_tokens: 0, output_tokens: 0 },
-    };
-    return [ev({ type: 'message_start', message })];
+    // Chat upstreams report usage only at the end; message_delta carries the real numbers.
+    return [messageStartEvent(messagesIdFromChatId(chunk?.id), this.clientModel ?? chunk?.model ?? '', { input_tokens: 0, output_tokens: 0 })];
   }
 
   private delta(delta: Extract<MessagesStreamEvent, { type: 'content_block_delta' }>['delta']): StreamEvent {
@@ -402,8 +392,7 @@ export class MessagesToChatTranslator implements Translator {
     const stop = this.refused ? 'refusal' : stopFromFinishReason(this.finish, this.hadToolUse);
     // Without a usage chunk the upstream reported nothing; claim no tokens rather than guess.
     const usage = this.usage ? messagesUsageFromChat(this.usage) : { output_tokens: 0 };
-    out.push(ev({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage }));
-    out.push(ev({ type: 'message_stop' }));
+    out.push(...messageEndEvents(stop, usage));
     this.done = true;
     return out;
   }

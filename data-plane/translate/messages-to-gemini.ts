@@ -46,9 +46,9 @@ import {
   blocksOf,
   effortForBudget,
   joinText,
-  messagesEvent as ev,
   messagesIdFromChatId,
 } from './chat-messages-shared.js';
+import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
 import {
   appendTurn,
   chatIdFromGemini,
@@ -175,7 +175,7 @@ class GeminiToMessagesStream {
     if (this.done) return [];
     if (this.finish !== undefined) return this.complete();
     this.done = true;
-    return [ev({ type: 'error', error: { type: 'api_error', message: 'upstream stream ended before the response was complete' } })];
+    return [cutShortEvent()];
   }
 
   /** Closes the message whether or not a finish reason came (a whole response always completes). */
@@ -183,8 +183,7 @@ class GeminiToMessagesStream {
     if (this.done) return [];
     const out = [...this.start({}), ...this.close()];
     const stop = this.blocked ? 'refusal' : stopFromGemini(this.finish, this.calls > 0);
-    out.push(ev({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: messagesUsageFromGemini(this.usage) }));
-    out.push(ev({ type: 'message_stop' }));
+    out.push(...messageEndEvents(stop, messagesUsageFromGemini(this.usage)));
     this.done = true;
     return out;
   }
@@ -193,17 +192,8 @@ class GeminiToMessagesStream {
     if (this.started) return [];
     this.started = true;
     this.responseId = res.responseId;
-    const message: MessagesResponse = {
-      id: messagesIdFromChatId(chatIdFromGemini(res.responseId)),
-      type: 'message',
-      role: 'assistant',
-      model: this.clientModel ?? res.modelVersion ?? '',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: messagesUsageFromGemini(res.usageMetadata ?? {}),
-    };
-    return [ev({ type: 'message_start', message })];
+    const id = messagesIdFromChatId(chatIdFromGemini(res.responseId));
+    return [messageStartEvent(id, this.clientModel ?? res.modelVersion ?? '', messagesUsageFromGemini(res.usageMetadata ?? {}))];
   }
 
   private part(part: GeminiPart): StreamEvent[] {

@@ -1,7 +1,8 @@
 /**
- * Reading a Gemini client's request, shared by the generateContent -> chat-completions and
- * generateContent -> messages translators: key normalisation, the checks both make, Gemini schemas
- * as JSON Schema, function declarations and matching function responses to the calls they answer.
+ * Pieces of the generateContent client side shared by the translators that serve Gemini clients
+ * from another upstream (gemini-to-chat, gemini-to-messages): reading the request (key
+ * normalisation, the checks both make, Gemini schemas as JSON Schema, function declarations,
+ * matching function responses to their calls) and the stream's error event.
  * Reference: /work/shared/reference/wire-formats.md §7.4.
  */
 import type {
@@ -11,7 +12,7 @@ import type {
   GeminiRequest,
 } from '../formats/gemini/types.js';
 import { isRecord } from './json-values.js';
-import { TranslationError } from './translator.js';
+import { TranslationError, type StreamEvent } from './translator.js';
 
 /**
  * A client body as a Gemini request (keys camelised, see {@link camelizeGemini}). A context cache
@@ -22,6 +23,11 @@ export function readGeminiRequest(body: Record<string, unknown>): GeminiRequest 
   if (req.cachedContent !== undefined) throw new TranslationError('cachedContent refers to a Gemini context cache and cannot be used with this model');
   if (!Array.isArray(req.contents) || req.contents.length === 0) throw new TranslationError('contents: at least one content is required');
   return req;
+}
+
+/** A Gemini stream error event (an INTERNAL error body). */
+export function geminiStreamError(message: string): StreamEvent {
+  return { data: { error: { code: 500, message, status: 'INTERNAL' } } };
 }
 
 /** Rejects requests for output other than text (images, audio, speech). */
