@@ -69,6 +69,8 @@ interface Prepared {
   upstreamFormat: WireFormat;
   translator?: Translator;
   body: Buffer;
+  /** The gateway asked for `include_usage` on the client's behalf: the usage-only chunk is not forwarded. */
+  hideUsageChunk?: boolean;
 }
 
 /** Relays requests; one instance per data plane (it holds the breakers and the connection pools). */
@@ -149,9 +151,13 @@ export class Relay {
       return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `Requests in the ${req.format} format cannot be served by this model's channels`));
     }
     if (format === req.format) {
-      // Pass-through: the client's bytes, with only the model name rewritten (Gemini names it in the path).
-      const same = format === 'generateContent' || req.body.model === upstreamModel;
-      return { upstreamFormat: format, body: same ? req.rawBody : Buffer.from(JSON.stringify({ ...req.body, model: upstreamModel })) };
+      // Pass-through: the client's bytes, with only the model name rewritten (Gemini names it in
+      // the path) and, for a chat stream, the final usage asked for (metering needs it).
+      const addUsage = format === 'chat-completions' && req.stream && !asksForUsage(req.body);
+      if (!addUsage && (format === 'generateContent' || req.body.model === upstreamModel)) return { upstreamFormat: format, body: req.rawBody };
+      const body: Record<string, unknown> = { ...req.body, model: upstreamModel };
+      if (addUsage) body.stream_options = { ...asRecord(req.body.stream_options), include_usage: true };
+      return { upstreamFormat: format, body: Buffer.from(JSON.stringify(body)), hideUsageChunk: addUsage };
     }
     const translator = translatorFor(req.format, format)!;
     try {
@@ -210,7 +216,7 @@ export class Relay {
         return;
       }
       const observer = req.observe?.(prepared.upstreamFormat);
-      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format, observer };
+      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format, observer, hideUsageChunk: prepared.hideUsageChunk };
       if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
       else await pipePassThrough(res.body, sink);
     } finally {
@@ -221,6 +227,16 @@ export class Relay {
       if (res && !res.body.destroyed) res.body.destroy();
     }
   }
+}
+
+/** An object value, or an empty object for anything else (absent, null). */
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Did a chat-completions client ask for the usage chunk (`stream_options.include_usage`)? */
+function asksForUsage(body: Record<string, unknown>): boolean {
+  return asRecord(body.stream_options).include_usage === true;
 }
 
 /** What must never reach the client from this call: its key and where the upstream lives. */

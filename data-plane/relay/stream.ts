@@ -12,6 +12,7 @@ import type { ClientStream } from './client-stream.js';
 import type { AnswerObserver } from './relay.js';
 import { UpstreamFailure, failureFromError } from './failure.js';
 import { streamErrorEvent } from './stream-error.js';
+import { findUsageOnlyChunk } from './usage-chunk.js';
 
 /** Where a stream goes and what it needs to end it in-format. */
 export interface StreamSink {
@@ -26,6 +27,8 @@ export interface StreamSink {
   format: WireFormat;
   /** Metering's view of what is streamed. */
   observer?: AnswerObserver;
+  /** chat-completions: the gateway added `include_usage`, so the usage-only chunk is not the client's (see usage-chunk.ts). */
+  hideUsageChunk?: boolean;
 }
 
 /** Cap on one pending (incomplete) event. */
@@ -64,6 +67,15 @@ async function fail(sink: StreamSink, err: unknown): Promise<never> {
  */
 export async function pipePassThrough(body: Readable, sink: StreamSink): Promise<void> {
   let pending: Buffer | undefined;
+  let hideUsage = sink.hideUsageChunk === true;
+  /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
+  const forward = async (events: Buffer) => {
+    const usage = hideUsage ? findUsageOnlyChunk(events) : undefined;
+    if (!usage) return sink.client.write(events);
+    hideUsage = false;
+    if (usage.from > 0) await sink.client.write(events.subarray(0, usage.from));
+    if (usage.to < events.length) await sink.client.write(events.subarray(usage.to));
+  };
   try {
     for await (const chunk of body) {
       sink.firstByte();
@@ -72,13 +84,13 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
       const end = lastBoundary(buf);
       pending = end < buf.length ? buf.subarray(end) : undefined;
       if (pending && pending.length > MAX_PENDING_EVENT) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
-      if (end > 0) await sink.client.write(buf.subarray(0, end));
+      if (end > 0) await forward(buf.subarray(0, end));
     }
   } catch (err) {
     return fail(sink, err);
   }
   // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
-  if (pending && pending.toString('utf8').trim() !== '') await sink.client.write(Buffer.concat([pending, Buffer.from('\n\n')]));
+  if (pending && pending.toString('utf8').trim() !== '') await forward(Buffer.concat([pending, Buffer.from('\n\n')]));
   if (!sink.client.committed) throw emptyStream();
   sink.client.end();
 }

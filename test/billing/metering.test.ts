@@ -3,6 +3,7 @@
  * (PostgreSQL ledger, usage consumer) sharing Redis for balances and usage events.
  */
 import type Koa from 'koa';
+import OpenAI from 'openai';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { reconcile } from '../../control-plane/billing/reconcile.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
@@ -97,6 +98,40 @@ test('streaming and translated requests are charged by the same rule', async () 
     ['messages', 'chat-completions', true, 'upstream', '187'],
   ]);
   expect(await hot(accountId)).toBe(200_000n - 374n);
+});
+
+describe('chat-completions streams always get the final usage from the upstream', () => {
+  /** Streams a chat completion with the official SDK; returns every chunk the client saw. */
+  async function stream(key: string, includeUsage: boolean): Promise<OpenAI.ChatCompletionChunk[]> {
+    const client = new OpenAI({ apiKey: key, baseURL: `${bed.url}/v1`, maxRetries: 0 });
+    const chunks: OpenAI.ChatCompletionChunk[] = [];
+    const options = includeUsage ? { stream_options: { include_usage: true } } : {};
+    for await (const chunk of await client.chat.completions.create({ model: 'm-openai', messages: [{ role: 'user', content: 'hi' }], stream: true, ...options })) chunks.push(chunk);
+    return chunks;
+  }
+  const usageChunks = (chunks: OpenAI.ChatCompletionChunk[]) => chunks.filter((c) => c.choices.length === 0 && c.usage);
+
+  test('a client that did not ask for usage: the upstream is asked anyway, the client sees no usage chunk, the charge is the upstream usage', async () => {
+    const { accountId, key } = await fundedAccount(200_000n);
+    const chunks = await stream(key, false);
+    const [sent] = bed.upstream.requestsFor(keyOf('ch-openai'));
+    expect(sent.body.stream_options).toEqual({ include_usage: true });
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hello from the fake upstream.');
+    expect(usageChunks(chunks)).toEqual([]);
+    expect(chunks.at(-1)!.choices[0].finish_reason).toBe('stop');
+    const [event] = await eventsOf(accountId);
+    expect(event).toMatchObject({ status: 'success', usageSource: 'upstream', stream: true, chargeMicro: '187' });
+    expect(event.usage).toMatchObject({ input: 12, cacheRead: 4, output: 7 });
+  });
+
+  test('a client that asked for usage gets the usage chunk', async () => {
+    const { accountId, key } = await fundedAccount(200_000n);
+    const chunks = await stream(key, true);
+    expect(bed.upstream.requestsFor(keyOf('ch-openai'))[0].body.stream_options).toEqual({ include_usage: true });
+    expect(usageChunks(chunks).map((c) => c.usage)).toEqual([expect.objectContaining({ prompt_tokens: 16, completion_tokens: 7 })]);
+    const [event] = await eventsOf(accountId);
+    expect(event).toMatchObject({ usageSource: 'upstream', chargeMicro: '187' });
+  });
 });
 
 test('a request that fails before any output is charged nothing and its reservation is released', async () => {
