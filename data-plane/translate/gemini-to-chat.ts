@@ -50,6 +50,7 @@ import {
   rejectNonTextOutput,
   type PendingCall,
 } from './gemini-client.js';
+import { chatStreamFields } from './chat-upstream.js';
 import { isRecord } from './json-values.js';
 
 /** Chat request fields beyond the shared type that this direction writes. */
@@ -109,10 +110,7 @@ export class GeminiToChatTranslator implements Translator {
     if (tools.length > 0) out.tools = tools;
     const choice = toolChoice(req.toolConfig);
     if (choice !== undefined) out.tool_choice = choice;
-    if (ctx.stream) {
-      out.stream = true;
-      out.stream_options = { include_usage: true };
-    }
+    Object.assign(out, chatStreamFields(ctx.stream));
     return out as unknown as Record<string, unknown>;
   }
 

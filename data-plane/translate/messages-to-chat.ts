@@ -44,6 +44,7 @@ import {
 import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
+import { chatStreamFields } from './chat-upstream.js';
 
 /** An image or document block -> a chat content part. */
 function mediaPart(block: MessagesContentBlock, path: string): ChatContentPart {
@@ -233,10 +234,7 @@ export class MessagesToChatTranslator implements Translator {
     const schema = req.output_config?.format?.schema;
     if (schema) out.response_format = { type: 'json_schema', json_schema: { name: 'output', schema, strict: true } };
     if (typeof req.metadata?.user_id === 'string') out.user = req.metadata.user_id;
-    if (ctx.stream) {
-      out.stream = true;
-      out.stream_options = { include_usage: true };
-    }
+    Object.assign(out, chatStreamFields(ctx.stream));
     return out;
   }
 

@@ -39,6 +39,7 @@ import type {
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { responseIdFromChatId, responsesUsageFromChat, responseStatusFromChat } from './chat-responses-shared.js';
 import { isRecord } from './json-values.js';
+import { chatStreamFields } from './chat-upstream.js';
 
 /** Chat request fields beyond the shared type that this direction writes. */
 interface ChatRequestOut extends ChatRequest {
@@ -92,10 +93,7 @@ export class ResponsesToChatTranslator implements Translator {
     for (const key of ['user', 'safety_identifier', 'prompt_cache_key', 'service_tier'] as const) {
       if (typeof req[key] === 'string') out[key] = req[key];
     }
-    if (ctx.stream) {
-      out.stream = true;
-      out.stream_options = { include_usage: true };
-    }
+    Object.assign(out, chatStreamFields(ctx.stream));
     return out as unknown as Record<string, unknown>;
   }
 
