@@ -18,7 +18,7 @@ const log = createLogger('accounts');
 const ADMIN_LOCK_ID = 7_220_001;
 
 /** Username of the generated first admin when ADMIN_USERNAME is not set. */
-export const GENERATED_ADMIN_USERNAME = 'admin';
+const GENERATED_ADMIN_USERNAME = 'admin';
 
 /** Input of a password change; lengths are checked by the GraphQL input. */
 export interface PasswordChange {

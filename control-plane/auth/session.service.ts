@@ -5,10 +5,10 @@ import type { Viewer } from '../graphql/context.js';
 import { Session } from './session.entity.js';
 
 /** Console sessions last this long. */
-export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /** Prefix of console session secrets, so they are never mistaken for `sk-` API keys. */
-export const SESSION_PREFIX = 'ses_';
+const SESSION_PREFIX = 'ses_';
 
 /** Creates, resolves and ends console sessions. Secrets are returned once and stored only hashed. */
 export class SessionService {

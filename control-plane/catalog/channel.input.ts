@@ -3,7 +3,7 @@ import { Field, ID, InputType, Int } from 'type-graphql';
 import { ChannelKind, ChannelStatus } from './channel.entity.js';
 
 /** Most keys, models and group memberships on one channel (bounds the work of one mutation). */
-export const CHANNEL_LIMITS = { keys: 100, models: 2000, groups: 50 } as const;
+const CHANNEL_LIMITS = { keys: 100, models: 2000, groups: 50 } as const;
 
 /** A model a channel serves, with the upstream's own name for it when that differs. */
 @InputType({ description: 'A served model: the client model id, and the upstream model id when different' })

@@ -102,7 +102,7 @@ function entry(model: CatalogModel, group: Group, rateText: string, rate: Decima
 }
 
 /** Each set price times `factor`, exactly, as canonical decimal strings. */
-export function effectivePrices(usd: ModelPrices, factor: Decimal): ModelPrices {
+function effectivePrices(usd: ModelPrices, factor: Decimal): ModelPrices {
   const out: Record<string, string | null> = {};
   for (const k of PRICE_KINDS) {
     const p = usd[k];

@@ -3,7 +3,7 @@ import { Field, InputType } from 'type-graphql';
 import { BillingKind, GroupStatus } from './group.entity.js';
 
 /** Group names: lower-case letters, digits, `_` and `-`, as tokens refer to them. */
-export const GROUP_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const GROUP_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** A new group. */
 @InputType({ description: 'A new group (routing pool with a price multiplier)' })

@@ -3,9 +3,9 @@ import { Field, InputType, Int } from 'type-graphql';
 import { ModelKind } from './model.entity.js';
 
 /** Most aliases per model. */
-export const MAX_ALIASES = 20;
+const MAX_ALIASES = 20;
 /** Largest token limit accepted (context, output). */
-export const MAX_TOKEN_LIMIT = 100_000_000;
+const MAX_TOKEN_LIMIT = 100_000_000;
 
 /**
  * Official USD unit prices as decimal strings (token prices per million tokens, image per image,

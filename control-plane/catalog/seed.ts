@@ -87,13 +87,13 @@ export const SEED_GROUPS: readonly GroupSeed[] = [
 ];
 
 /** The seeded USD -> RMB rate. */
-export const SEED_EXCHANGE_RATE = '7.2';
+const SEED_EXCHANGE_RATE = '7.2';
 
 /** Name of the seeded demo channel. */
-export const DEMO_CHANNEL_NAME = 'demo';
+const DEMO_CHANNEL_NAME = 'demo';
 
 /** The models the demo channel serves: priced like small, medium and large real models, with per-request prices for `per_request`. */
-export const DEMO_MODELS: readonly { modelId: string; prices: Partial<PriceTable>; contextLimit: number; outputLimit: number }[] = [
+const DEMO_MODELS: readonly { modelId: string; prices: Partial<PriceTable>; contextLimit: number; outputLimit: number }[] = [
   { modelId: 'demo-small', prices: { input: '0.1', output: '0.4', perRequest: '0.002' }, contextLimit: 128_000, outputLimit: 8192 },
   { modelId: 'demo-chat', prices: { input: '1', output: '2', cacheRead: '0.1', perRequest: '0.01' }, contextLimit: 128_000, outputLimit: 16_384 },
   {

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 
 /** The error codes the API uses in `extensions.code`. */
-export type ErrorCode =
+type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'

@@ -12,7 +12,7 @@ export class PageInfo {
 }
 
 /** Largest `first` any list accepts. */
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 /** Checks a `first` argument: 1 to {@link MAX_PAGE_SIZE}. */
 export function pageSize(first: number): number {

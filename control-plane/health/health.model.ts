@@ -1,11 +1,8 @@
 import type { GroupState } from '../../shared/ports/group-states.js';
 import type { Tally } from './state.js';
 
-/** The windows rates are shown over: the last hour (by the minute), and the last 24, 168 and 720 hours (the current one so far included). */
-export const HEALTH_WINDOWS = ['hour', 'day', 'week', 'month'] as const;
-
-/** One of {@link HEALTH_WINDOWS}. */
-export type HealthWindow = (typeof HEALTH_WINDOWS)[number];
+/** A window rates are shown over: the last hour (by the minute), and the last 24, 168 and 720 hours (the current one so far included). */
+export type HealthWindow = 'hour' | 'day' | 'week' | 'month';
 
 /** Tallies per window. */
 export type WindowTallies = Record<HealthWindow, Tally>;

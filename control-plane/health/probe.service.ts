@@ -18,7 +18,7 @@ import { minuteRange } from './minute-reader.js';
 const log = createLogger('probes');
 
 /** The node name probe outcomes are recorded under. */
-export const PROBE_NODE = 'probe';
+const PROBE_NODE = 'probe';
 
 /** What one probe did. */
 export interface ProbeResult {

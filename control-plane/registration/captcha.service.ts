@@ -18,7 +18,7 @@ export interface IssuedCaptcha {
 }
 
 /** Captchas are valid this long. */
-export const CAPTCHA_TTL_MS = 5 * 60_000;
+const CAPTCHA_TTL_MS = 5 * 60_000;
 
 // Characters that are easy to tell apart when drawn (no 0/O, 1/l/I).
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';

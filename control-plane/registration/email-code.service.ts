@@ -5,10 +5,10 @@ import { badInput } from '../graphql/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /** Codes are valid this long. */
-export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+const EMAIL_CODE_TTL_MS = 10 * 60_000;
 
 /** Wrong guesses allowed per code; the last of them discards it. */
-export const EMAIL_CODE_MAX_WRONG = 5;
+const EMAIL_CODE_MAX_WRONG = 5;
 
 interface StoredCode {
   code: string;

@@ -22,7 +22,7 @@ import type { RegisterInput, RequestEmailCodeInput } from './registration.input.
 const log = createLogger('registration');
 
 /** Name of the token every new account starts with. */
-export const INITIAL_TOKEN_NAME = 'default';
+const INITIAL_TOKEN_NAME = 'default';
 
 /** What registration is built from. */
 export interface RegistrationDeps {

@@ -10,10 +10,10 @@ import { incidentView, type IncidentView } from './incident.view.js';
 const DAY_MS = 86_400_000;
 
 /** The availability the service states (service-spec section 1). */
-export const AVAILABILITY_TARGET = 0.999;
+const AVAILABILITY_TARGET = 0.999;
 
 /** The windows of the overall availability figure, in hours. */
-export const STATUS_WINDOWS = [
+const STATUS_WINDOWS = [
   { label: '24h', hours: 24 },
   { label: '7d', hours: 168 },
   { label: '30d', hours: 720 },
@@ -21,7 +21,7 @@ export const STATUS_WINDOWS = [
 ] as const;
 
 /** Days of history on the status page. */
-export const STATUS_HISTORY_DAYS = 90;
+const STATUS_HISTORY_DAYS = 90;
 
 /** The PubSub topic of incident posts (a new incident, an update, a resolution). */
 export const INCIDENT_POSTED = 'INCIDENT_POSTED';

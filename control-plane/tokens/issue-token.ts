@@ -4,10 +4,10 @@ import type { Account } from '../accounts/account.entity.js';
 import { Token } from './token.entity.js';
 
 /** Every API key starts with this. */
-export const TOKEN_KEY_PREFIX = 'sk-';
+const TOKEN_KEY_PREFIX = 'sk-';
 
 /** Random base62 characters after the prefix. */
-export const TOKEN_KEY_RANDOM_LENGTH = 48;
+const TOKEN_KEY_RANDOM_LENGTH = 48;
 
 /** What a new token is made of; the key itself is always generated. */
 export interface IssueTokenOptions {
@@ -21,7 +21,7 @@ export interface IssueTokenOptions {
 }
 
 /** A fresh `sk-` key: 48 base62 characters drawn uniformly. */
-export function generateTokenKey(): string {
+function generateTokenKey(): string {
   return TOKEN_KEY_PREFIX + randomBase62(TOKEN_KEY_RANDOM_LENGTH);
 }
 

@@ -7,7 +7,7 @@ import type { TopUpService } from './topup.service.js';
 const log = createLogger('pay-notify');
 
 /** Where the payment aggregator calls back. */
-export const PAY_NOTIFY_PATH = '/pay/notify';
+const PAY_NOTIFY_PATH = '/pay/notify';
 
 const formParser = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
 

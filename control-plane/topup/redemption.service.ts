@@ -12,9 +12,9 @@ import { LedgerKind } from '../ledger/ledger-entry.entity.js';
 import { RedemptionCode } from './redemption-code.entity.js';
 
 /** Every code starts with this. */
-export const CODE_PREFIX = 'MRC-';
+const CODE_PREFIX = 'MRC-';
 /** Most codes per batch. */
-export const MAX_BATCH = 1000;
+const MAX_BATCH = 1000;
 /** Largest value of one code, micro-RMB. */
 const MAX_CODE_MICRO = 100_000n * 1_000_000n;
 

@@ -16,13 +16,13 @@ import { TopUpOrder, TopUpStatus } from './top-up-order.entity.js';
 const log = createLogger('topup');
 
 /** Smallest top-up, USD (spec: "Minimum top-up: 10 USD"). */
-export const MIN_TOP_UP_USD = 10n * MICRO_PER_UNIT;
+const MIN_TOP_UP_USD = 10n * MICRO_PER_UNIT;
 /** Largest top-up per order, USD. */
-export const MAX_TOP_UP_USD = 100_000n * MICRO_PER_UNIT;
+const MAX_TOP_UP_USD = 100_000n * MICRO_PER_UNIT;
 /** How long an order can be paid. */
-export const ORDER_TTL_MS = 2 * 60 * 60 * 1000;
+const ORDER_TTL_MS = 2 * 60 * 60 * 1000;
 /** Payment methods the aggregator offers. */
-export const PAY_TYPES = ['alipay', 'wxpay', 'qqpay'] as const;
+const PAY_TYPES = ['alipay', 'wxpay', 'qqpay'] as const;
 
 /** How an order's callback was handled (the HTTP answer depends on it). */
 export type NotifyResult = { ok: true; order: TopUpOrder } | { ok: false; reason: string };

@@ -102,7 +102,7 @@ export function toolCallIdFromGemini(responseId: string | undefined, index: numb
 }
 
 /** The thought signature encoded by {@link toolCallIdFromGemini}, as standard padded base64, if any. */
-export function signatureFromToolCallId(id: string): string | undefined {
+function signatureFromToolCallId(id: string): string | undefined {
   const at = id.indexOf(SIGNATURE_MARK);
   if (at < 0) return undefined;
   const b64 = id.slice(at + SIGNATURE_MARK.length).replace(/-/g, '+').replace(/_/g, '/');
@@ -113,7 +113,7 @@ export function signatureFromToolCallId(id: string): string | undefined {
  * Signature Google documents for function calls whose real signature is unknown (history from
  * another model or client): it tells Gemini 3 to skip validation instead of failing with a 400.
  */
-export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
+const SKIP_SIGNATURE = 'skip_thought_signature_validator';
 
 /**
  * History function calls -> Gemini functionCall parts. Each call's thoughtSignature is restored

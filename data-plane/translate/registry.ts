@@ -27,8 +27,3 @@ const FACTORIES: Partial<Record<`${WireFormat}>${WireFormat}`, Factory>> = {
 export function createTranslator(from: WireFormat, to: WireFormat): Translator | undefined {
   return FACTORIES[`${from}>${to}`]?.();
 }
-
-/** True when requests in `from` can be served by an upstream speaking `to`. */
-export function canTranslate(from: WireFormat, to: WireFormat): boolean {
-  return from === to || FACTORIES[`${from}>${to}`] !== undefined;
-}

@@ -164,7 +164,7 @@ export class ResponsesToChatTranslator implements Translator {
 }
 
 /** What a Response says beyond the echoed request settings. */
-export interface ResponseFields {
+interface ResponseFields {
   status: ResponsesResponse['status'];
   incomplete_details: ResponsesResponse['incomplete_details'];
   output: ResponsesOutputItem[];

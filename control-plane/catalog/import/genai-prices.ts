@@ -36,7 +36,7 @@ export interface ImportedModel {
 }
 
 /** Providers read, in priority order (first claim of an id wins). */
-export const PROVIDER_ORDER = [
+const PROVIDER_ORDER = [
   'anthropic', 'openai', 'google', 'x-ai', 'mistral', 'deepseek', 'cohere', 'moonshotai', 'zhipuai', 'zai', 'minimax',
   'perplexity', 'voyageai', 'arcee', 'azure', 'aws', 'openrouter', 'together', 'fireworks', 'groq', 'cerebras', 'novita',
   'cloudflare', 'baseten', 'avian', 'doubleword', 'ovhcloud', 'quicksilverpro', 'modal', 'typesafe', 'github-copilot', 'cursor',
