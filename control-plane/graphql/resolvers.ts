@@ -1,4 +1,4 @@
-import type { NonEmptyArray } from 'type-graphql';
+import type { BuildSchemaOptions } from 'type-graphql';
 import { SystemResolver } from './system.resolver.js';
 import { BillingResolver } from '../billing/billing.resolver.js';
 import { TopUpResolver } from '../topup/topup.resolver.js';
@@ -16,5 +16,4 @@ import { HealthResolver } from '../health/health.resolver.js';
 import { StatusResolver } from '../status/status.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const RESOLVERS: NonEmptyArray<Function> = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver, StatusResolver];
+export const RESOLVERS: BuildSchemaOptions['resolvers'] = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver, StatusResolver];
