@@ -1,8 +1,9 @@
 /** Usernames: 4 to 12 letters, digits or underscores (spec, "Account"); unique ignoring case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,12}$/;
 
-/** Passwords: at least 8 characters; the upper bound keeps scrypt's input (and the request) small. */
+/** Passwords: at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** Passwords: at most 128 characters, which keeps scrypt's input (and the request) small. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** E-mail addresses: the SMTP path limit. */

@@ -5,8 +5,9 @@ import { Field, InputType } from 'type-graphql';
 export const TOKEN_NAME_MAX = 64;
 /** Most groups on one token (a main group and its fallbacks). */
 export const TOKEN_GROUPS_MAX = 10;
-/** Most models on one allow-list, and the longest model id. */
+/** Most models on one allow-list. */
 export const MODEL_ALLOW_LIST_MAX = 500;
+/** Longest model id on an allow-list. */
 export const MODEL_ID_MAX = 200;
 
 /** A new API token. */

@@ -11,6 +11,7 @@ export interface TestControlPlane extends ControlPlane {
   stop(): Promise<void>;
 }
 
+/** The SECRET_KEY of every test control plane, so tests can decrypt what it stored. */
 export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
 
 /** The administrator every test control plane has (ADMIN_USERNAME/ADMIN_PASSWORD), unless `env` unsets them with ''. */
