@@ -24,6 +24,8 @@ import { relayCatalog } from '../test/support/relay-catalog.js';
 import { startRelayBed } from '../test/support/relay.js';
 import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
+import { chatRequest, closedLoop } from './lib/load.js';
+import { mean } from './lib/stats.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
@@ -34,22 +36,9 @@ const EVENTS = 50_000;
 
 /** Runs `ms` of closed-loop load; returns successful requests/s (failures, e.g. upstream timeouts under load, are counted apart). */
 async function load(pool: Pool, key: string, ms: number): Promise<number> {
-  const body = JSON.stringify({ model: 'm-openai', messages: [{ role: 'user', content: 'hello there' }] });
-  const deadline = performance.now() + ms;
-  let done = 0;
-  let failed = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const res = await pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
-      await res.body.text();
-      if (res.statusCode === 200) done += 1;
-      else failed += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (failed > 0) console.log(`  (${failed} requests failed in this round)`);
-  return (done * 1000) / (performance.now() - started);
+  const result = await closedLoop(pool, chatRequest(key), { concurrency: CONCURRENCY, ms });
+  if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
+  return result.rate;
 }
 
 async function main(): Promise<void> {
@@ -75,8 +64,7 @@ async function main(): Promise<void> {
       on = true;
       with_.push(await load(pool, key, ROUND_MS));
     }
-    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: billing off ${avg(off).toFixed(0)} req/s, on ${avg(with_).toFixed(0)} req/s, ratio ${(avg(with_) / avg(off)).toFixed(2)} (goal >= 0.85)`);
+    console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: billing off ${mean(off).toFixed(0)} req/s, on ${mean(with_).toFixed(0)} req/s, ratio ${(mean(with_) / mean(off)).toFixed(2)} (goal >= 0.85)`);
 
     // Drop the events the "on" rounds queued, then time a fresh backlog.
     await cp.services.billing.consumer.drain();

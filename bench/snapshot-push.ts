@@ -26,6 +26,7 @@ import { validateSnapshot } from '../shared/snapshot/validate.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { startTestDataPlane, tempDataDir } from '../test/support/data-plane.js';
 import { testBox } from '../test/support/snapshot.js';
+import { median, percentile, timed } from './lib/stats.js';
 
 const MODELS = 1000;
 const CHANNELS = 50;
@@ -34,21 +35,6 @@ const MODELS_PER_CHANNEL = 200;
 const CHANGES = 200;
 
 process.env.LOG_LEVEL ??= 'error';
-
-function median(values: number[]): number {
-  return percentile(values, 50);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function timed<T>(fn: () => T): [T, number] {
-  const start = performance.now();
-  const result = fn();
-  return [result, performance.now() - start];
-}
 
 const cp = await startTestControlPlane({ env: { DATA_PLANE_WATCH_MS: '60000' } });
 const dir = await tempDataDir();

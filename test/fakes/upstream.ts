@@ -36,8 +36,12 @@ export interface RecordedRequest {
 
 /** What the fake does with one request. */
 export type Behaviour =
-  /** Answer (streamed when the request asked for a stream); without `reply`, a default that suits the request. */
-  | { kind: 'reply'; reply?: CannedReply }
+  /**
+   * Answer (streamed when the request asked for a stream); without `reply`, a default that suits
+   * the request. `gapMs`: a stream waits this long before each event after the first (a long,
+   * slow stream).
+   */
+  | { kind: 'reply'; reply?: CannedReply; gapMs?: number }
   /** An error in the API's own envelope. */
   | { kind: 'error'; status: number; message?: string }
   /** Never answer (the gateway's timeout must fire). */
@@ -79,13 +83,14 @@ export class FakeUpstream {
     private readonly server: http.Server,
     /** Base URL, e.g. `http://127.0.0.1:1234`. */
     readonly url: string,
+    private readonly record: boolean,
   ) {}
 
-  /** Starts a fake on a free loopback port. */
-  static async start(): Promise<FakeUpstream> {
+  /** Starts a fake on a free loopback port; `record: false` keeps no requests (long benchmark runs). */
+  static async start(options: { record?: boolean } = {}): Promise<FakeUpstream> {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const fake = new FakeUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const fake = new FakeUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options.record ?? true);
     server.on('connection', (socket) => {
       fake.sockets.add(socket);
       socket.on('close', () => fake.sockets.delete(socket));
@@ -136,7 +141,7 @@ export class FakeUpstream {
       this.violations.push(message);
       return sendJson(res, err instanceof Violation ? 400 : 500, { error: { message } });
     }
-    this.requests.push(recorded);
+    if (this.record) this.requests.push(recorded);
     const queue = this.scripts.get(recorded.key);
     const behaviour = queue?.shift() ?? this.defaults.get(recorded.key) ?? { kind: 'reply' };
     await this.behave(behaviour, recorded, req, res);
@@ -232,6 +237,7 @@ export class FakeUpstream {
             req.socket.destroy();
             return;
           }
+          if (b.kind === 'reply' && b.gapMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, b.gapMs));
           if (res.destroyed) return;
           if (!res.write(frame(r.api, event))) await Promise.race([once(res, 'drain'), once(res, 'close')]);
           sent++;

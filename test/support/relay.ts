@@ -27,6 +27,8 @@ export interface RelayBed {
   pipeline: RelayPipeline;
   /** The ports a control plane would write through (same Redis prefix). */
   ports: Ports;
+  /** The Redis key prefix of this bed. */
+  redisPrefix: string;
   /** Publishes a new snapshot and waits until the data plane applied it. */
   publish(content: SnapshotContent): Promise<void>;
   /** Stores a token record for a fresh `sk-` key and returns the key. */
@@ -86,6 +88,7 @@ export async function startRelayBed(
     dataPlane,
     pipeline: pipeline!,
     ports,
+    redisPrefix: prefix,
     publish: async (c) => {
       await publish(c);
       await applied();

@@ -1,0 +1,97 @@
+/**
+ * Benchmark processes that answer calls from the parent over IPC, so a benchmark can place its
+ * parts on separate processes (and cores) and still drive them step by step.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+/** Node options of benchmark processes: TypeScript through swc; `gc()` for memory readings. */
+export const BENCH_EXEC_ARGV = ['--import', '@swc-node/register/esm-register', '--expose-gc'];
+
+type Handlers = Record<string, (arg: never) => unknown>;
+
+interface Call {
+  id: number;
+  cmd: string;
+  arg: unknown;
+}
+
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+/** A running child process answering calls. */
+export interface BenchChild {
+  readonly pid: number;
+  /** Runs the child's handler `cmd` with `arg` and resolves with its result. */
+  call<T>(cmd: string, arg?: unknown): Promise<T>;
+  /** Asks the child to exit and waits for it. */
+  stop(): Promise<void>;
+}
+
+/** Starts `script` (a module calling {@link serveParent}) with `args`; resolves once it listens. */
+export async function startChild(script: string, args: string[] = []): Promise<BenchChild> {
+  const child: ChildProcess = fork(script, args, { execArgv: BENCH_EXEC_ARGV, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let next = 0;
+  const exited = once(child, 'exit');
+  void exited.then(() => {
+    for (const p of pending.values()) p.reject(new Error(`${script} exited`));
+    pending.clear();
+  });
+  const [first] = (await Promise.race([once(child, 'message'), exited.then(() => [{ exited: true }])])) as [{ ready?: true }];
+  if (!first.ready) throw new Error(`${script} exited before it was ready`);
+  child.on('message', (message: Answer) => {
+    const p = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) p?.resolve(message.value);
+    else p?.reject(new Error(`${script}: ${message.error}`));
+  });
+  return {
+    pid: child.pid!,
+    call: <T>(cmd: string, arg?: unknown) =>
+      new Promise<T>((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        child.send({ id, cmd, arg } satisfies Call);
+      }),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.send({ id: -1, cmd: 'exit', arg: null } satisfies Call);
+      await exited;
+    },
+  };
+}
+
+/**
+ * In a child started by {@link startChild}: answers each call with `handlers[cmd](arg)`; the
+ * call `exit` runs `onExit` then ends the process.
+ */
+export function serveParent(handlers: Handlers, onExit: () => Promise<void> = async () => undefined): void {
+  process.on('message', (message: Call) => {
+    if (message.cmd === 'exit') {
+      void onExit().finally(() => process.exit(0));
+      return;
+    }
+    const handler = handlers[message.cmd];
+    Promise.resolve()
+      .then(() => {
+        if (!handler) throw new Error(`unknown call ${message.cmd}`);
+        return handler(message.arg as never);
+      })
+      .then(
+        (value) => process.send!({ id: message.id, ok: true, value } satisfies Answer),
+        (err: Error) => process.send!({ id: message.id, ok: false, error: err.stack ?? String(err) } satisfies Answer),
+      );
+  });
+  process.send!({ ready: true });
+}
+
+/** This process's memory after full garbage collections (needs --expose-gc), in bytes. */
+export function memoryAfterGc(): { rss: number; heap: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('start with --expose-gc');
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  // heapUsed: JS objects; external: buffers and other native memory V8 accounts for (sockets' buffers).
+  return { rss: m.rss, heap: m.heapUsed + m.external };
+}

@@ -1,0 +1,80 @@
+/**
+ * The process under test of the relay benchmark, alone on its event loop: either the data plane
+ * (`relay`: the production pipeline, metering on unless `unmetered`) or a bare reverse proxy
+ * (`bare`: http-proxy, no logic), in front of the rig's upstream.
+ *
+ *   subject.ts relay <upstream url> [metered|unmetered]
+ *   subject.ts bare <upstream url>
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import httpProxy from 'http-proxy';
+import { Redis } from 'ioredis';
+import { meteringStage } from '../../data-plane/billing/metering.js';
+import type { PipelineState } from '../../data-plane/pipeline/state.js';
+import { TEST_REDIS_URL } from '../../test/support/database.js';
+import { startRelayBed } from '../../test/support/relay.js';
+import { memoryAfterGc, serveParent } from '../lib/child.js';
+import { BENCH_GROUP, benchCatalog } from './setup.js';
+
+process.env.LOG_LEVEL ??= 'error';
+
+const [kind, upstreamUrl, meter = 'metered'] = process.argv.slice(2);
+
+/** The subject's address, the gateway key (relay only) and how to stop it. */
+async function start(): Promise<{ url: string; key?: string; stop(): Promise<void> }> {
+  if (kind === 'bare') {
+    // Keep-alive both ways, no socket cap: what a reasonable bare proxy does.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const proxy = httpProxy.createProxyServer({ target: upstreamUrl, agent });
+    proxy.on('error', (_err, _req, res) => void res.destroy());
+    const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => proxy.web(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        agent.destroy();
+      },
+    };
+  }
+  if (kind !== 'relay') throw new Error(`unknown subject ${kind}`);
+  // Metering as in production (relayWithMetering), on the bed's ports (made below; no request comes before).
+  const reserve: Koa.Middleware<PipelineState> = meter === 'metered' ? (ctx, next) => metering(ctx, next) : (_ctx, next) => next();
+  // The bed's own fake upstream stays idle: the catalog points at the rig's.
+  const bed = await startRelayBed(() => benchCatalog(upstreamUrl), { pipeline: { reserve }, env: { SNAPSHOT_POLL_MS: '5000', HEARTBEAT_MS: '5000' } });
+  const metering = meteringStage({ balances: bed.ports.balances, usage: bed.ports.usage, node: 'bench' });
+  const accountId = 'bench-account';
+  // A hot balance of a billion RMB, so every reservation passes (what the control plane loads from the ledger).
+  await bed.ports.balances.load(accountId, 10n ** 15n, new Map());
+  const key = await bed.token({ accountId, tokenId: 'bench-token', groups: [BENCH_GROUP] });
+  return {
+    url: bed.url,
+    key,
+    stop: async () => {
+      await bed.stop();
+      await dropKeys(bed.redisPrefix);
+    },
+  };
+}
+
+/** Deletes the run's keys: usage events of every metered request pile up in the stream (no consumer here). */
+async function dropKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
+    if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+  }
+  await redis.quit();
+}
+
+const subject = await start();
+serveParent(
+  {
+    address: () => ({ url: subject.url, key: subject.key }),
+    cpu: () => process.cpuUsage(),
+    memory: () => memoryAfterGc(),
+  },
+  () => subject.stop(),
+);
