@@ -10,6 +10,7 @@ import { ChannelTestService } from './catalog/channel-test.service.js';
 import { ExchangeRateService } from './catalog/exchange-rate.service.js';
 import { FeeListService } from './catalog/fee-list.service.js';
 import { GroupService } from './catalog/group.service.js';
+import { KeyInvalidationJob } from './catalog/key-invalidation.job.js';
 import { ModelService } from './catalog/model.service.js';
 import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
@@ -64,6 +65,8 @@ export class Services {
   readonly channels: ChannelService;
   /** Administrators' test requests through one channel. */
   readonly channelTests: ChannelTestService;
+  /** Disables upstream keys the data planes report rejected. */
+  readonly keyInvalidations: KeyInvalidationJob;
   readonly models: ModelService;
   readonly exchangeRates: ExchangeRateService;
   readonly feeList: FeeListService;
@@ -88,6 +91,7 @@ export class Services {
     this.groups = new GroupService(onCatalogChange);
     this.channels = new ChannelService(secrets, onCatalogChange);
     this.channelTests = new ChannelTestService(this.channels, secrets);
+    this.keyInvalidations = new KeyInvalidationJob(orm, ports.keyInvalidations, this.channels);
     this.models = new ModelService(onCatalogChange);
     this.exchangeRates = new ExchangeRateService(onCatalogChange);
     this.feeList = new FeeListService(this.exchangeRates);
@@ -127,6 +131,7 @@ export class Services {
     // Last, after any seeding: the data planes get the catalog as it stands now.
     await this.catalogChanged();
     this.dataPlanes.start();
+    this.keyInvalidations.start();
   }
 
   /**
@@ -140,6 +145,7 @@ export class Services {
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.keyInvalidations.stop();
     await this.probes.stop();
     await this.channelTests.stop();
     await this.health.stop();

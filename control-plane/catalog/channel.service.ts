@@ -109,6 +109,19 @@ export class ChannelService {
     return this.get(em, key.channel.id);
   }
 
+  /**
+   * Disables a key an upstream rejected (a data plane's report), with the reason "upstream
+   * rejected the key (<status>)". Idempotent and safe between control-plane instances: one
+   * conditional update, true only for the call that switched it off. Unknown keys, keys of
+   * another channel and keys already disabled change nothing.
+   */
+  async disableRejectedKey(em: EntityManager, channelId: string, keyId: string, status: number): Promise<boolean> {
+    if (!isUuid(keyId) || !isUuid(channelId)) return false;
+    const changed = await em.nativeUpdate(ChannelKey, { id: keyId, channel: channelId, enabled: true }, { enabled: false, disabledReason: `upstream rejected the key (${status})` });
+    if (changed > 0) this.onChange();
+    return changed > 0;
+  }
+
   /** Deletes a channel with its keys and memberships. */
   async delete(em: EntityManager, id: string): Promise<void> {
     const channel = await this.get(em, id);

@@ -8,7 +8,7 @@ import { createLogger } from '../../shared/log.js';
 import { TokenCache } from '../auth/token-cache.js';
 import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS, type BreakerOptions } from '../relay/circuit-breaker.js';
 import type { AttemptRecord } from '../relay/outcome.js';
-import { Relay, type RelayRequest } from '../relay/relay.js';
+import { Relay, type KeyRejection, type RelayRequest } from '../relay/relay.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
 import { OutcomeRecorder } from '../health/outcome-recorder.js';
 import { outcomeOf } from '../health/attempt-outcome.js';
@@ -74,7 +74,12 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
     if (outcome && options.recordOutcomes !== false) recorder.record(outcome);
   };
-  const relay = new Relay({ transport, breakers, random: options.random, onAttempt });
+  // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
+  const onKeyRejected = (rejection: KeyRejection) => {
+    const report = { ...rejection, node: deps.config.nodeName, at: new Date(now()).toISOString() };
+    deps.ports.keyInvalidations.report(report).catch((err: Error) => log.error('cannot report a rejected upstream key', { ...rejection, message: err.message }));
+  };
+  const relay = new Relay({ transport, breakers, random: options.random, onAttempt, onKeyRejected });
   const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
   // Subscribed at once; requests wait for it, so none is served from a cache deaf to revocations.
   const subscribed = cache.start();

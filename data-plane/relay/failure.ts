@@ -3,6 +3,7 @@
  * and a channel's rejected credentials), and what the client is told. Client messages never carry
  * upstream keys, URLs, hosts or internals.
  */
+import type { ChannelKind } from '../../shared/snapshot/types.js';
 import { GatewayError, type ErrorKind } from '../errors.js';
 import type { AttemptResult } from './outcome.js';
 
@@ -18,6 +19,18 @@ export class UpstreamFailure extends Error {
   ) {
     super(clientError.message);
     this.name = 'UpstreamFailure';
+  }
+}
+
+/**
+ * The upstream rejected the key itself: a key failure, not the channel's. The relay drops the
+ * key, reports it, and tries the channel's next key (then the next channel); the channel's
+ * breaker is not touched, since its other keys may serve.
+ */
+export class KeyRejected extends UpstreamFailure {
+  constructor(status: number) {
+    super('status', true, new GatewayError('upstream', 'The upstream rejected the channel credentials'), status);
+    this.name = 'KeyRejected';
   }
 }
 
@@ -55,6 +68,28 @@ function upstreamMessage(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A message saying, in one sentence, that the key is invalid, revoked, expired and the like. */
+const KEY_INVALID = /\bkey\b[^.]*\b(?:invalid|not valid|incorrect|revoked|expired|leaked|suspended|disabled|deactivated)\b|\b(?:invalid|incorrect|revoked|expired|leaked|suspended|disabled|deactivated)\b[^.]*\bkey\b/i;
+
+/**
+ * Did the upstream reject the key itself (rather than the request, or the channel)? By kind:
+ * - every upstream kind: 401 (OpenAI `invalid_api_key`, Azure, Anthropic `authentication_error`,
+ *   OpenAI-compatible servers);
+ * - every upstream kind: 403 whose message says the key is invalid, revoked, expired, leaked,
+ *   suspended or disabled (resellers and Gemini's leaked or suspended keys answer so); any other
+ *   403 (region, model or organisation not allowed; Anthropic `permission_error`) says the key is
+ *   valid but not allowed there: a channel failure;
+ * - gemini: also 400 with reason `API_KEY_INVALID` ("API key not valid"), which is how Google
+ *   answers an unknown or deleted key;
+ * - demo: never (it has no key).
+ */
+export function rejectsKey(kind: ChannelKind, status: number, text: string): boolean {
+  if (kind === 'demo') return false;
+  if (status === 401) return true;
+  if (status === 403) return KEY_INVALID.test(upstreamMessage(text) ?? '');
+  return kind === 'gemini' && status === 400 && (text.includes('API_KEY_INVALID') || /API key not valid/i.test(text));
 }
 
 /** Removes anything that could identify the upstream: its secrets, URLs, IP addresses, key-like tokens. */

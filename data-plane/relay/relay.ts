@@ -18,7 +18,8 @@ import type { SseRecord } from '../sse/parse.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import { ClientStream } from './client-stream.js';
-import { AbortReason, UpstreamFailure, failureFromError, failureFromStatus } from './failure.js';
+import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
+import { KeyRing } from './key-ring.js';
 import type { AttemptRecord, RelayOutcome } from './outcome.js';
 import { candidateChannels } from './pick.js';
 import { pipePassThrough, pipeTranslated } from './stream.js';
@@ -58,10 +59,19 @@ export interface AnswerObserver {
 export interface RelayDeps {
   transport: UpstreamTransport;
   breakers: CircuitBreakers;
-  /** Weighted draws and key choice (injectable for tests). */
+  /** Weighted draws among a priority level's channels (injectable for tests). */
   random?: () => number;
   /** Told of every attempt that called an upstream, once it ended (health outcomes: DESIGN.md contract 5). */
   onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
+  /** Told when an upstream rejected a key as invalid (the data plane reports it to the control plane). */
+  onKeyRejected?: (rejection: KeyRejection) => void;
+}
+
+/** An upstream key the upstream called invalid. */
+export interface KeyRejection {
+  channelId: string;
+  keyId: string;
+  status: number;
 }
 
 /** The request as sent to one channel. */
@@ -76,6 +86,7 @@ interface Prepared {
 /** Relays requests; one instance per data plane (it holds the breakers and the connection pools). */
 export class Relay {
   private readonly random: () => number;
+  private readonly keys = new KeyRing();
 
   constructor(private readonly deps: RelayDeps) {
     this.random = deps.random ?? Math.random;
@@ -92,53 +103,62 @@ export class Relay {
     let last: UpstreamFailure | undefined;
     for (const { group, target } of candidateChannels(req.candidates, (id) => breakers.allow(id), this.random)) {
       const channel = target.channel;
-      const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok' };
-      outcome.attempts.push(record);
       const prepared = this.prepare(req, channel, target.upstreamModel);
       if (prepared instanceof UpstreamFailure) {
-        record.result = prepared.result;
+        outcome.attempts.push({ group: group.name, channelId: channel.id, kind: channel.kind, result: prepared.result });
         last = prepared;
         continue;
       }
-      record.upstreamFormat = prepared.upstreamFormat;
-      const call: UpstreamCall = {
-        channel,
-        key: this.pickKey(channel),
-        format: prepared.upstreamFormat,
-        model: req.model.id,
-        upstreamModel: target.upstreamModel,
-        stream: req.stream,
-        body: prepared.body,
-        clientHeaders: req.clientHeaders,
-      };
-      const client = new ClientStream(ctx, { 'x-meridian-group': group.name, 'x-meridian-channel-kind': channel.kind });
-      try {
-        await this.attempt(ctx, req, call, prepared, client, record);
-        breakers.success(channel.id);
-        this.deps.onAttempt?.(record, req);
-        outcome.served = record;
-        outcome.committed = client.committed;
-        outcome.completed = true;
-        return outcome;
-      } catch (err) {
-        const failure = err as UpstreamFailure;
-        record.result = failure.result;
-        record.status = failure.status;
-        this.deps.onAttempt?.(record, req);
-        if (failure.retryable) breakers.failure(channel.id);
-        outcome.committed = client.committed;
-        if (client.committed || failure.result === 'client-gone') {
-          // Bytes reached the client: no retry (the stream was ended in-format by the writer).
+      // The channel's keys in turn: a key the upstream rejects is a key failure (the next key of
+      // the same channel is tried, which is not retrying a failed channel); any other failure ends
+      // the channel's turn.
+      for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
+        const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok', upstreamFormat: prepared.upstreamFormat };
+        outcome.attempts.push(record);
+        const call: UpstreamCall = {
+          channel,
+          key: key.secret,
+          format: prepared.upstreamFormat,
+          model: req.model.id,
+          upstreamModel: target.upstreamModel,
+          stream: req.stream,
+          body: prepared.body,
+          clientHeaders: req.clientHeaders,
+        };
+        const client = new ClientStream(ctx, { 'x-meridian-group': group.name, 'x-meridian-channel-kind': channel.kind });
+        try {
+          await this.attempt(ctx, req, call, prepared, client, record);
+          breakers.success(channel.id);
+          this.deps.onAttempt?.(record, req);
           outcome.served = record;
+          outcome.committed = client.committed;
+          outcome.completed = true;
           return outcome;
+        } catch (err) {
+          const failure = err as UpstreamFailure;
+          record.result = failure.result;
+          record.status = failure.status;
+          this.deps.onAttempt?.(record, req);
+          const keyRejected = failure instanceof KeyRejected;
+          if (keyRejected) {
+            this.keys.reject(key);
+            this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
+          } else if (failure.retryable) breakers.failure(channel.id);
+          outcome.committed = client.committed;
+          if (client.committed || failure.result === 'client-gone') {
+            // Bytes reached the client: no retry (the stream was ended in-format by the writer).
+            outcome.served = record;
+            return outcome;
+          }
+          if (!failure.retryable) {
+            outcome.served = record;
+            ctx.set('x-meridian-group', group.name);
+            ctx.set('x-meridian-channel-kind', channel.kind);
+            throw failure.clientError;
+          }
+          last = failure;
+          if (!keyRejected) break;
         }
-        if (!failure.retryable) {
-          outcome.served = record;
-          ctx.set('x-meridian-group', group.name);
-          ctx.set('x-meridian-channel-kind', channel.kind);
-          throw failure.clientError;
-        }
-        last = failure;
       }
     }
     throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${req.model.id}' right now`);
@@ -171,11 +191,6 @@ export class Relay {
     }
   }
 
-  private pickKey(channel: RuntimeChannel): string {
-    const keys = channel.keys.filter((k) => k.enabled);
-    return keys.length === 0 ? '' : keys[Math.floor(this.random() * keys.length)].secret;
-  }
-
   /** One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first chunk) and the whole exchange. */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
     const started = performance.now();
@@ -206,7 +221,9 @@ export class Relay {
         firstByte();
         const text = await readAll(res.body, MAX_ERROR_BODY, controller.signal, true);
         const retryAfter = res.headers['retry-after'];
-        throw failureFromStatus(res.status, text.toString('utf8'), typeof retryAfter === 'string' ? retryAfter : undefined, secretsOf(call));
+        const body = text.toString('utf8');
+        if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
+        throw failureFromStatus(res.status, body, typeof retryAfter === 'string' ? retryAfter : undefined, secretsOf(call));
       }
       if (!req.stream) {
         firstByte();

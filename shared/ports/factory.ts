@@ -7,6 +7,7 @@ import { MemoryTokenStore } from './memory/token-store.js';
 import { MemoryUsageQueue } from './memory/usage-queue.js';
 import { MemoryOutcomeCounters } from './memory/outcome-counters.js';
 import { MemoryGroupStateBus } from './memory/group-states.js';
+import { MemoryKeyInvalidations } from './memory/key-invalidations.js';
 import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections } from './redis/connections.js';
@@ -15,6 +16,7 @@ import { RedisTokenStore } from './redis/token-store.js';
 import { RedisUsageQueue } from './redis/usage-queue.js';
 import { RedisOutcomeCounters } from './redis/outcome-counters.js';
 import { RedisGroupStateBus } from './redis/group-states.js';
+import { RedisKeyInvalidations } from './redis/key-invalidations.js';
 
 /** Ports on Redis, every key under `prefix`. */
 export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
@@ -32,6 +34,7 @@ export function redisPorts(url: string, prefix: string): Ports & { redis: RedisC
     configBus: new RedisConfigBus(redis, keys),
     outcomes: new RedisOutcomeCounters(redis, keys),
     groupStates: new RedisGroupStateBus(redis, keys),
+    keyInvalidations: new RedisKeyInvalidations(redis, keys),
     close: async () => {
       await usage.close();
       await redis.close();
@@ -50,6 +53,7 @@ export function memoryPorts(): Ports {
     configBus: new MemoryConfigBus(),
     outcomes: new MemoryOutcomeCounters(),
     groupStates: new MemoryGroupStateBus(),
+    keyInvalidations: new MemoryKeyInvalidations(),
     close: async () => undefined,
   };
 }

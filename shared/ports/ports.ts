@@ -5,6 +5,7 @@ import type { TokenStore } from './token-store.js';
 import type { UsageQueue } from './usage-queue.js';
 import type { OutcomeCounters } from './outcome-counters.js';
 import type { GroupStateBus } from './group-states.js';
+import type { KeyInvalidations } from './key-invalidations.js';
 
 /**
  * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
@@ -25,6 +26,8 @@ export interface Ports {
   readonly outcomes: OutcomeCounters;
   /** Group health states, control plane -> data planes. */
   readonly groupStates: GroupStateBus;
+  /** Upstream keys the data planes saw rejected, data planes -> control plane. */
+  readonly keyInvalidations: KeyInvalidations;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

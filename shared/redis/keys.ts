@@ -105,6 +105,11 @@ export class RedisKeys {
     return `${this.prefix}outcomes:${minute}`;
   }
 
+  /** List of upstream keys data planes saw rejected (JSON reports), for the control plane to disable. */
+  get keyInvalidations(): string {
+    return `${this.prefix}key-invalidations`;
+  }
+
   /** The group states record (JSON, with its version). */
   get groupStates(): string {
     return `${this.prefix}group-states`;

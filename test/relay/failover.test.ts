@@ -50,13 +50,36 @@ test.each<[string, Behaviour]>([
   ['500', { kind: 'error', status: 500 }],
   ['503', { kind: 'error', status: 503 }],
   ['429', { kind: 'error', status: 429 }],
-  ['401 (the channel key is invalid)', { kind: 'error', status: 401 }],
   ['a timeout', { kind: 'hang' }],
   ['a connection reset', { kind: 'reset' }],
 ])('a channel answering %s hands over to the next priority level', async (_name, behaviour) => {
   bed.upstream.script(HIGH, behaviour);
   expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
   expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
+});
+
+test('a channel whose only key the upstream rejects hands over to the next priority level; the key is out until a new snapshot; the breaker does not count it', async () => {
+  let round = 0;
+  const republish = () => bed.publish({ ...relayCatalog(bed.upstream.url), settings: { 'test.round': ++round } });
+  bed.upstream.script(HIGH, { kind: 'error', status: 401 }, { kind: 'error', status: 401 });
+  expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
+  // f-high has no other key: it is skipped without a call.
+  await chat();
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 2 });
+  // A new snapshot still offering the key (the control plane has not acted): tried, rejected again.
+  await republish();
+  await chat();
+  expect(calls()).toEqual({ [HIGH]: 2, [LOW]: 3 });
+  // Two rejections reach the breaker threshold (2) in its window, yet f-high stays closed: a key failure is not the channel's.
+  expect(bed.pipeline.breakers.allow('f-high')).toBe(true);
+  expect((await bed.ports.keyInvalidations.take(10)).map((r) => [r.channelId, r.keyId, r.status])).toEqual([
+    ['f-high', 'f-high-k', 401],
+    ['f-high', 'f-high-k', 401],
+  ]);
+  await republish();
+  await chat();
+  expect(calls()).toEqual({ [HIGH]: 3, [LOW]: 3 });
 });
 
 test('when the whole main group fails, the fallback group serves (and the headers say so)', async () => {

@@ -1,0 +1,38 @@
+import type { RuntimeChannel, RuntimeKey } from '../config/runtime-config.js';
+
+/** The key of a channel that needs none (demo). */
+const KEYLESS: RuntimeKey = { id: '', secret: '', enabled: true };
+
+/**
+ * Which upstream key each request to a channel uses: the channel's enabled keys round-robin (a
+ * counter per channel, per data plane), skipping keys the upstream rejected here. A rejected key
+ * stays out until the next compiled snapshot: rejections are held per RuntimeKey object, and a
+ * new snapshot compiles new ones. That snapshot normally carries the control plane's verdict
+ * (the key disabled); one that raced ahead of the report offers the key again, and the first
+ * request it fails puts it out again (one extra attempt, no harm).
+ */
+export class KeyRing {
+  private readonly cursors = new Map<string, number>();
+  private readonly rejected = new WeakSet<RuntimeKey>();
+
+  /** The key for the next call to `channel`, or undefined when it has no usable key left. */
+  next(channel: RuntimeChannel): RuntimeKey | undefined {
+    if (channel.isDemo) return KEYLESS;
+    const keys = channel.keys;
+    const start = this.cursors.get(channel.id) ?? 0;
+    for (let i = 0; i < keys.length; i++) {
+      const at = (start + i) % keys.length;
+      const key = keys[at];
+      if (key.enabled && !this.rejected.has(key)) {
+        this.cursors.set(channel.id, at + 1);
+        return key;
+      }
+    }
+    return undefined;
+  }
+
+  /** The upstream called `key` invalid: stop using it (until the next snapshot). */
+  reject(key: RuntimeKey): void {
+    if (key !== KEYLESS) this.rejected.add(key);
+  }
+}
