@@ -6,6 +6,7 @@
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
 import type {
   MessagesContentBlock,
+  MessagesRequest,
   MessagesStopReason,
   MessagesThinking,
   MessagesUsage,
@@ -173,6 +174,23 @@ export function fitThinking(
   const fitted = Math.min(budget, cap - 1);
   if (fitted < MIN_THINKING_BUDGET) return { maxTokens: cap }; // Too small a cap to think at all.
   return { maxTokens: cap, thinking: { type: 'enabled', budget_tokens: fitted } };
+}
+
+/**
+ * Sampling fields for a messages upstream: none with thinking on (Anthropic then accepts only the
+ * defaults, so the client's values are dropped), else the numbers given, temperature clamped to [0, 1].
+ */
+export function messagesSampling(
+  thinking: boolean,
+  sampling: { temperature?: unknown; topP?: unknown; topK?: unknown },
+): Pick<MessagesRequest, 'temperature' | 'top_p' | 'top_k'> {
+  if (thinking) return {};
+  const { temperature, topP, topK } = sampling;
+  return {
+    ...(typeof temperature === 'number' && { temperature: Math.min(Math.max(temperature, 0), 1) }),
+    ...(typeof topP === 'number' && { top_p: topP }),
+    ...(typeof topK === 'number' && { top_k: topK }),
+  };
 }
 
 /** `message_delta.usage` repeats cumulative counters; absent or null ones must not erase known values. */

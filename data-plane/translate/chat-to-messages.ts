@@ -42,6 +42,7 @@ import {
   finishReasonFromStop,
   fitThinking,
   IMAGE_MEDIA_TYPES,
+  messagesSampling,
   parseDataUrl,
   parseToolArguments,
   toolUseId,
@@ -230,9 +231,7 @@ export class ChatToMessagesTranslator implements Translator {
     if (thinking) out.thinking = thinking;
     const stop = typeof req.stop === 'string' ? [req.stop] : Array.isArray(req.stop) ? req.stop : [];
     if (stop.filter((s) => s !== '').length > 0) out.stop_sequences = stop.filter((s) => s !== '');
-    // With thinking on, Anthropic only accepts default sampling, so the client's values are dropped.
-    if (!thinking && typeof req.temperature === 'number') out.temperature = Math.min(Math.max(req.temperature, 0), 1);
-    if (!thinking && typeof req.top_p === 'number') out.top_p = req.top_p;
+    Object.assign(out, messagesSampling(thinking !== undefined, { temperature: req.temperature, topP: req.top_p }));
     const user = req.safety_identifier ?? req.user;
     if (typeof user === 'string') out.metadata = { user_id: user };
     if (req.response_format?.type === 'json_schema' && req.response_format.json_schema?.schema) {
@@ -276,26 +275,17 @@ export class ChatToMessagesTranslator implements Translator {
   }
 
   private chunk(delta: ChatDelta, finish: ChatFinishReason | null = null): StreamEvent {
-    const chunk: ChatChunk = {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: 0,
-      model: this.model,
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    };
+    const chunk: ChatChunk = { ...this.envelope(), choices: [{ index: 0, delta, finish_reason: finish }] };
     return { data: chunk };
   }
 
   private usageChunk(): StreamEvent {
-    const chunk: ChatChunk = {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: 0,
-      model: this.model,
-      choices: [],
-      usage: chatUsageFromMessages(this.usage),
-    };
+    const chunk: ChatChunk = { ...this.envelope(), choices: [], usage: chatUsageFromMessages(this.usage) };
     return { data: chunk };
+  }
+
+  private envelope() {
+    return { id: this.id, object: 'chat.completion.chunk' as const, created: 0, model: this.model };
   }
 
   private end(): StreamEvent[] {

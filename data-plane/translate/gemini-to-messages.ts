@@ -43,6 +43,7 @@ import {
   definedOnly,
   fitThinking,
   IMAGE_MEDIA_TYPES,
+  messagesSampling,
   MIN_THINKING_BUDGET,
   parseToolArguments,
   toolUseId,
@@ -113,10 +114,7 @@ export class GeminiToMessagesTranslator implements Translator {
     if (thinking) out.thinking = thinking;
     const stop = (config.stopSequences ?? []).filter((s) => s !== '');
     if (stop.length > 0) out.stop_sequences = stop;
-    // With thinking on, Anthropic only accepts default sampling, so the client's values are dropped.
-    if (!thinking && typeof config.temperature === 'number') out.temperature = Math.min(Math.max(config.temperature, 0), 1);
-    if (!thinking && typeof config.topP === 'number') out.top_p = config.topP;
-    if (!thinking && typeof config.topK === 'number') out.top_k = config.topK;
+    Object.assign(out, messagesSampling(thinking !== undefined, config));
     const schema = responseSchema(config);
     if (schema) out.output_config = { format: { type: 'json_schema', schema } };
     if (ctx.stream) out.stream = true;
