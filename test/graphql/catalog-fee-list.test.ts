@@ -1,9 +1,7 @@
-import { Role } from '../../control-plane/accounts/account.entity.js';
 import { SEED_GROUPS } from '../../control-plane/catalog/seed.js';
-import { loginSession } from '../support/accounts.js';
-import { startTestControlPlane, TEST_ADMIN, type TestControlPlane } from '../support/control-plane.js';
-import { gql, gqlOk, type GqlResult } from '../support/graphql.js';
-import { seedAccount } from '../support/seeded-accounts.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { expectBadInput, gql, gqlOk, type GqlResult } from '../support/graphql.js';
+import { adminAndUserSessions } from '../support/seeded-accounts.js';
 
 let cp: TestControlPlane;
 let admin: string;
@@ -35,8 +33,7 @@ const adminOk = (query: string, variables: Record<string, unknown> = {}) => gqlO
 
 beforeAll(async () => {
   cp = await startTestControlPlane();
-  admin = await loginSession(cp.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
-  user = (await seedAccount(cp.services, { role: Role.User })).session;
+  ({ admin, user } = await adminAndUserSessions(cp));
   // Two groups (one not public), a model with a multiplier, a channel serving it (by alias in one case) in both.
   await adminOk('mutation { createGroup(input: { name: "fee_pub", displayName: "Pub", priceMultiplier: "4.5", formats: ["messages"] }) { name } }');
   await adminOk('mutation { createGroup(input: { name: "fee_hidden", displayName: "Hidden", priceMultiplier: "0.35", formats: ["chat-completions"], isPublic: false }) { name } }');
@@ -150,9 +147,9 @@ test('a price or multiplier change shows in the fee list at once', async () => {
 });
 
 test('bad pagination arguments are refused naming the field', async () => {
-  expect((await feeList({ first: 0 })).errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'first' });
+  expectBadInput(await feeList({ first: 0 }), 'first');
   // A small selection, so the query cost limit does not refuse it first.
   const tooMany = await gql(cp.server.url, '{ feeList(first: 201) { totalCount } }');
-  expect(tooMany.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'first' });
-  expect((await feeList({ after: 'garbage' })).errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
+  expectBadInput(tooMany, 'first');
+  expectBadInput(await feeList({ after: 'garbage' }), 'after');
 });

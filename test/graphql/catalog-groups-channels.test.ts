@@ -1,9 +1,7 @@
-import { Role } from '../../control-plane/accounts/account.entity.js';
 import { SEED_GROUPS } from '../../control-plane/catalog/seed.js';
-import { loginSession } from '../support/accounts.js';
-import { startTestControlPlane, TEST_ADMIN, type TestControlPlane } from '../support/control-plane.js';
-import { gql, gqlOk, type GqlResult } from '../support/graphql.js';
-import { seedAccount } from '../support/seeded-accounts.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
+import { adminAndUserSessions } from '../support/seeded-accounts.js';
 
 let cp: TestControlPlane;
 let admin: string;
@@ -11,8 +9,7 @@ let user: string;
 
 beforeAll(async () => {
   cp = await startTestControlPlane();
-  admin = await loginSession(cp.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
-  user = (await seedAccount(cp.services, { role: Role.User })).session;
+  ({ admin, user } = await adminAndUserSessions(cp));
 });
 
 afterAll(async () => {
@@ -40,10 +37,6 @@ interface ChannelRow {
   keys: { id: string; position: number; masked: string; enabled: boolean; disabledReason: string | null }[];
   models: { model: string; upstreamModel: string }[];
   groups: { group: string; priority: number; weight: number }[];
-}
-
-function expectBadInput(r: GqlResult<unknown>, field: string): void {
-  expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
 }
 
 const createGroup = (input: Record<string, unknown>, session = admin) =>

@@ -1,9 +1,7 @@
-import { Role } from '../../control-plane/accounts/account.entity.js';
 import { FakeUpstream, TEXT_REPLY } from '../fakes/upstream.js';
-import { loginSession } from '../support/accounts.js';
-import { startTestControlPlane, TEST_ADMIN, type TestControlPlane } from '../support/control-plane.js';
-import { gql, gqlOk } from '../support/graphql.js';
-import { seedAccount } from '../support/seeded-accounts.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
+import { adminAndUserSessions } from '../support/seeded-accounts.js';
 
 let cp: TestControlPlane;
 let upstream: FakeUpstream;
@@ -49,8 +47,7 @@ let hanging: string;
 beforeAll(async () => {
   upstream = await FakeUpstream.start();
   cp = await startTestControlPlane();
-  admin = await loginSession(cp.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
-  user = (await seedAccount(cp.services, { role: Role.User })).session;
+  ({ admin, user } = await adminAndUserSessions(cp));
   openai = await createChannel({ name: 'ct-openai', kind: 'OpenAI', baseUrl: upstream.url, keys: [OPENAI_KEY], models: [{ model: 'ct-gpt', upstreamModel: 'gpt-upstream-name' }, { model: 'ct-other' }] });
   anthropic = await createChannel({ name: 'ct-anthropic', kind: 'Anthropic', baseUrl: upstream.url, keys: [ANTHROPIC_KEY], models: [{ model: 'ct-claude' }] });
   // The fake never answers this key: the channel's first-byte timeout must fire.
@@ -170,6 +167,6 @@ describe('refusals', () => {
   test('an unknown channel is NOT_FOUND; an unknown format is BAD_USER_INPUT naming it', async () => {
     expect((await testChannel('00000000-0000-4000-8000-000000000000')).errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect((await testChannel('not-an-id')).errors?.[0].extensions?.code).toBe('NOT_FOUND');
-    expect((await testChannel(openai, { format: 'completions' })).errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'format' });
+    expectBadInput(await testChannel(openai, { format: 'completions' }), 'format');
   });
 });

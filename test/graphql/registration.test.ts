@@ -4,7 +4,7 @@ import { Token } from '../../control-plane/tokens/token.entity.js';
 import { SecretBox, sha256Hex } from '../../shared/crypto/secrets.js';
 import { mailedCode, registerAccount, sendRegister, solvedCaptcha, TEST_CAPTCHA_ANSWER } from '../support/accounts.js';
 import { startTestControlPlane, TEST_SECRET_KEY, type TestControlPlane } from '../support/control-plane.js';
-import { gql } from '../support/graphql.js';
+import { expectBadInput, gql } from '../support/graphql.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 const DAY = 24 * 3600_000;
@@ -39,10 +39,6 @@ function em() {
 async function counts(): Promise<{ accounts: number; entries: number; tokens: number }> {
   const e = em();
   return { accounts: await e.count(Account), entries: await e.count(LedgerEntry), tokens: await e.count(Token) };
-}
-
-function expectBadInput(r: { errors?: { extensions?: { code?: string; field?: string } }[] }, field: string): void {
-  expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
 }
 
 test('the whole flow: captcha, mailed code, captcha, register -> account, trial credit entry, initial token', async () => {

@@ -7,7 +7,7 @@ import type { Ports } from '../../shared/ports/ports.js';
 import { seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
-import { gql, gqlOk } from '../support/graphql.js';
+import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
 
 /** The token fields a console shows. */
 const TOKEN_FIELDS = 'id accountId name maskedKey groups status expiresAt expired spendCap spendCapMicro modelAllowList createdAt';
@@ -186,7 +186,7 @@ describe('bad input is BAD_USER_INPUT naming the field', () => {
   test.each(cases)('%s', async (_label, input, field) => {
     const before = await myTokens();
     const r = await gql(cp.server.url, CREATE, { input }, { session: alice.session });
-    expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    expectBadInput(r, field);
     expect(r.errors?.[0].message).toMatch(new RegExp(`^${field}: `));
     expect(await myTokens()).toEqual(before);
   });
@@ -202,7 +202,7 @@ describe('bad input is BAD_USER_INPUT naming the field', () => {
       [{ spendCap: '-3' }, 'spendCap'],
     ] as const) {
       const r = await gql(cp.server.url, UPDATE, { id: token.id, input }, { session: alice.session });
-      expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+      expectBadInput(r, field);
     }
     const after = (await myTokens()).find((t) => t.id === token.id);
     expect(after).toMatchObject({ name: 'keep', groups: ['alpha'], expiresAt: null, spendCap: null });

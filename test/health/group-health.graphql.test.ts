@@ -4,7 +4,7 @@ import { Role } from '../../control-plane/accounts/account.entity.js';
 import { GROUP_HEALTH_CHANGED, emptyWindows, type GroupHealthChange } from '../../control-plane/health/health.model.js';
 import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
-import { gql, gqlOk } from '../support/graphql.js';
+import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
 import { addOutcomes } from '../support/outcomes.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 
@@ -116,7 +116,7 @@ test('history for charts, by hour, with bad ranges and unknown groups refused', 
   const ok = await gqlOk<{ groupHealthHistory: { at: string; success: { requests: number; successes: number }; meanLatencyMs: number }[] }>(cp.server.url, q, { g: 'alpha', from, to }, { session: user });
   expect(ok.groupHealthHistory).toEqual([{ at: '2026-11-22T10:00:00.000Z', success: { requests: 36, successes: 20, rate: 20 / 36 }, meanLatencyMs: 100 }]);
   const bad = await gql(cp.server.url, q, { g: 'alpha', from: to, to: from }, { session: user });
-  expect(bad.errors?.[0].extensions).toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'to' }));
+  expectBadInput(bad, 'to');
   const unknown = await gql(cp.server.url, q, { g: 'nope', from, to }, { session: user });
   expect(unknown.errors?.[0].extensions?.code).toBe('NOT_FOUND');
 });

@@ -4,7 +4,7 @@ import { Role } from '../../control-plane/accounts/account.entity.js';
 import { emptyTotals } from '../../shared/health/outcome.js';
 import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
-import { gql, gqlOk } from '../support/graphql.js';
+import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
 import { addOutcomes, attempt } from '../support/outcomes.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 
@@ -78,7 +78,7 @@ test('incidents: an admin creates, updates and resolves; the public reads them a
   const refused = await gql(cp.server.url, create, { i: { title: 'x', impact: 'MINOR', message: 'y' } }, { session: user });
   expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   const badGroup = await gql(cp.server.url, create, { i: { title: 'x', impact: 'MINOR', message: 'y', groups: ['nope'] } }, { session: admin });
-  expect(badGroup.errors?.[0].extensions).toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'groups' }));
+  expectBadInput(badGroup, 'groups');
 
   let id = '';
   await eventually(async () => {
@@ -106,7 +106,7 @@ test('incidents: an admin creates, updates and resolves; the public reads them a
   await eventually(() => expect(posts.slice(-2)).toEqual([{ status: 'IDENTIFIED', update: 'An upstream is failing' }, { status: 'RESOLVED', update: 'Recovered' }]));
 
   const again = await gql(cp.server.url, update, { i: { incidentId: id, status: 'MONITORING', message: 'late' } }, { session: admin });
-  expect(again.errors?.[0].extensions).toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'incidentId' }));
+  expectBadInput(again, 'incidentId');
   const badId = await gql(cp.server.url, update, { i: { incidentId: 'not-a-uuid', status: 'MONITORING', message: 'x' } }, { session: admin });
   expect(badId.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
 

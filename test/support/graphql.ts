@@ -35,3 +35,8 @@ export async function gqlOk<T = Record<string, unknown>>(
   if (r.errors?.length || !r.data) throw new Error(`GraphQL call failed: ${JSON.stringify(r.errors)}`);
   return r.data;
 }
+
+/** Asserts that a call failed with BAD_USER_INPUT naming `field` (its first error). */
+export function expectBadInput(r: Pick<GqlResult<unknown>, 'errors'>, field: string): void {
+  expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+}

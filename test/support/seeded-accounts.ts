@@ -2,7 +2,8 @@ import { hashPassword } from '../../control-plane/auth/password.js';
 import { Role, type Account } from '../../control-plane/accounts/account.entity.js';
 import { newAccount } from '../../control-plane/accounts/new-account.js';
 import type { Services } from '../../control-plane/services.js';
-import { TEST_PASSWORD } from './accounts.js';
+import { loginSession, TEST_PASSWORD } from './accounts.js';
+import { TEST_ADMIN, type TestControlPlane } from './control-plane.js';
 
 /** An account made for a test, with a live console session. */
 export interface SeededAccount {
@@ -29,4 +30,11 @@ export async function seedAccount(services: Services, options: { role?: Role } =
   await em.flush();
   const { secret } = await services.sessions.create(em, account);
   return { account, session: secret };
+}
+
+/** Sessions for a test file: the built-in administrator (TEST_ADMIN, logged in over the API) and a fresh plain user. */
+export async function adminAndUserSessions(cp: TestControlPlane): Promise<{ admin: string; user: string }> {
+  const admin = await loginSession(cp.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const user = (await seedAccount(cp.services)).session;
+  return { admin, user };
 }
