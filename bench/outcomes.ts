@@ -16,6 +16,8 @@ import { redisPorts } from '../shared/ports/factory.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../test/support/database.js';
 import { relayCatalog } from '../test/support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../test/support/relay.js';
+import { chatRequest, closedLoop } from './lib/load.js';
+import { median } from './lib/stats.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
@@ -25,19 +27,7 @@ const ROUNDS = 6;
 
 /** `ms` of closed-loop load; successful requests/s. */
 async function load(pool: Pool, key: string, ms: number): Promise<number> {
-  const body = JSON.stringify({ model: 'm-openai', messages: [{ role: 'user', content: 'hello there' }] });
-  const deadline = performance.now() + ms;
-  let done = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const res = await pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
-      await res.body.text();
-      if (res.statusCode === 200) done += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return (done * 1000) / (performance.now() - started);
+  return (await closedLoop(pool, chatRequest(key), { concurrency: CONCURRENCY, ms })).rate;
 }
 
 async function side(recordOutcomes: boolean): Promise<{ bed: RelayBed; pool: Pool; key: string }> {
@@ -66,7 +56,6 @@ async function main(): Promise<void> {
       }
     }
     // Medians: on a shared 2-core machine single rounds swing by 20 percent or more.
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const cost = 1 - median(onRates) / median(offRates);
     console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: recording off ${median(offRates).toFixed(0)} req/s, on ${median(onRates).toFixed(0)} req/s (medians), cost ${(cost * 100).toFixed(1)}% (goal < 3%)`);
     offRate = median(offRates);
