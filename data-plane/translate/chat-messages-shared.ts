@@ -193,6 +193,20 @@ export function messagesSampling(
   };
 }
 
+/** A turn of a messages upstream request (always block content). */
+export interface MessagesTurn {
+  role: 'user' | 'assistant';
+  content: MessagesContentBlock[];
+}
+
+/** Appends blocks as a turn, merging into the previous turn of the same role; no blocks add nothing (Anthropic rejects empty turns). */
+export function appendMessagesTurn(turns: MessagesTurn[], role: MessagesTurn['role'], blocks: MessagesContentBlock[]): void {
+  if (blocks.length === 0) return;
+  const last = turns.at(-1);
+  if (last?.role === role) last.content.push(...blocks);
+  else turns.push({ role, content: blocks });
+}
+
 /** `message_delta.usage` repeats cumulative counters; absent or null ones must not erase known values. */
 export function definedOnly(usage: Partial<MessagesUsage> | undefined): Partial<MessagesUsage> {
   return Object.fromEntries(Object.entries(usage ?? {}).filter(([, v]) => v !== null && v !== undefined));

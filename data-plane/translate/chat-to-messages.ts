@@ -35,6 +35,7 @@ import type {
   MessagesUsage,
 } from '../formats/messages/types.js';
 import {
+  appendMessagesTurn,
   budgetForEffort,
   chatIdFromMessagesId,
   chatUsageFromMessages,
@@ -46,6 +47,7 @@ import {
   parseDataUrl,
   parseToolArguments,
   toolUseId,
+  type MessagesTurn,
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
@@ -114,13 +116,8 @@ function assistantBlocks(message: ChatMessage, path: string): MessagesContentBlo
 function convertMessages(messages: unknown): { system: MessagesTextBlock[]; turns: MessagesMessage[] } {
   if (!Array.isArray(messages)) throw new TranslationError('messages: an array of messages is required');
   const system: MessagesTextBlock[] = [];
-  const turns: { role: 'user' | 'assistant'; content: MessagesContentBlock[] }[] = [];
-  const push = (role: 'user' | 'assistant', blocks: MessagesContentBlock[]) => {
-    if (blocks.length === 0) return; // Anthropic rejects empty turns.
-    const last = turns.at(-1);
-    if (last?.role === role) last.content.push(...blocks);
-    else turns.push({ role, content: blocks });
-  };
+  const turns: MessagesTurn[] = [];
+  const push = (role: MessagesTurn['role'], blocks: MessagesContentBlock[]) => appendMessagesTurn(turns, role, blocks);
   (messages as ChatMessage[]).forEach((message, i) => {
     const path = `messages[${i}]`;
     switch (message.role) {

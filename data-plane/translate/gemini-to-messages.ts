@@ -39,6 +39,7 @@ import type {
 } from '../formats/messages/types.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import {
+  appendMessagesTurn,
   budgetForEffort,
   definedOnly,
   fitThinking,
@@ -47,6 +48,7 @@ import {
   MIN_THINKING_BUDGET,
   parseToolArguments,
   toolUseId,
+  type MessagesTurn,
 } from './chat-messages-shared.js';
 import { chatToolContent, effortFromThinkingConfig } from './chat-gemini-shared.js';
 import {
@@ -68,7 +70,6 @@ import {
 } from './messages-gemini-shared.js';
 import { isRecord } from './json-values.js';
 
-type Turn = { role: 'user' | 'assistant'; content: MessagesContentBlock[] };
 interface OpenBlock {
   type: string;
   id: string;
@@ -247,14 +248,9 @@ function responseSchema(config: GeminiGenerationConfig): Record<string, unknown>
   throw new TranslationError('generationConfig.responseMimeType "application/json" needs responseJsonSchema or responseSchema on this model');
 }
 
-function convertContents(contents: GeminiContent[]): Turn[] {
-  const turns: Turn[] = [];
-  const push = (role: Turn['role'], blocks: MessagesContentBlock[]) => {
-    if (blocks.length === 0) return; // Anthropic rejects empty turns.
-    const last = turns.at(-1);
-    if (last?.role === role) last.content.push(...blocks);
-    else turns.push({ role, content: blocks });
-  };
+function convertContents(contents: GeminiContent[]): MessagesTurn[] {
+  const turns: MessagesTurn[] = [];
+  const push = (role: MessagesTurn['role'], blocks: MessagesContentBlock[]) => appendMessagesTurn(turns, role, blocks);
   let pending: PendingCall[] = [];
   contents.forEach((content, t) => {
     const at = `contents[${t}]`;
