@@ -33,40 +33,62 @@ export function compileChannel(ch: SnapshotChannel, index: number, box: SecretBo
   };
 }
 
+/** An active membership, resolved: what a model's routes are assembled from. */
+interface ResolvedMembership {
+  group: SnapshotGroup;
+  channel: RuntimeChannel;
+  priority: number;
+  weight: number;
+}
+
+/**
+ * The routes of `modelId`: a walk over the active memberships in route order (group name, then
+ * descending priority), keeping the channels that serve the model.
+ */
+function routesOf(modelId: string, memberships: readonly ResolvedMembership[]): GroupRoute[] {
+  const routes: GroupRoute[] = [];
+  for (const ms of memberships) {
+    const upstreamModel = ms.channel.upstreamModels.get(modelId);
+    if (upstreamModel === undefined) continue;
+    let route = routes[routes.length - 1];
+    if (route?.group !== ms.group) routes.push((route = { group: ms.group, levels: [] }));
+    let level = route.levels[route.levels.length - 1];
+    if (level?.priority !== ms.priority) route.levels.push((level = { priority: ms.priority, channels: [], totalWeight: 0 }));
+    level.channels.push({ channel: ms.channel, weight: ms.weight, upstreamModel });
+    level.totalWeight += ms.weight;
+  }
+  return routes;
+}
+
 /**
  * Compiles a VALIDATED snapshot into the relay's lookup indexes (model id or alias -> model ->
  * groups in name order -> channels by descending priority level, with weights) and decrypts the
- * upstream keys. Throws CompileError when a key cannot be decrypted. Linear in memberships x
- * models served, with no I/O: it runs between two announcements, not per request.
+ * upstream keys. Throws CompileError when a key cannot be decrypted. No I/O: it runs between two
+ * announcements, not per request. A model's routes are assembled on first use and kept (a
+ * thousand models x a hundred memberships is 20,000 entries, most of them for models nobody asks
+ * for before the next snapshot): the swap is not held up by them.
  */
 export function compileSnapshot(snapshot: RoutingSnapshot, box: SecretBox): RuntimeConfig {
   const channels = new Map<string, RuntimeChannel>();
   snapshot.channels.forEach((ch, i) => channels.set(ch.id, compileChannel(ch, i, box)));
   const groups = new Map<string, SnapshotGroup>(snapshot.groups.map((g) => [g.name, g]));
-  const routes = new Map<string, GroupRoute[]>(snapshot.models.map((m) => [m.id, []]));
-
-  // Walk memberships in route order (group name, then descending priority), appending to each
-  // served model's routes: no per-model sorting and no intermediate maps, one pass over the data.
-  const ordered = snapshot.memberships
-    .filter((ms) => channels.get(ms.channelId)!.active && groups.get(ms.group)!.status === 'active')
-    .sort((x, y) => (x.group < y.group ? -1 : x.group > y.group ? 1 : y.priority - x.priority));
-  for (const ms of ordered) {
+  const memberships: ResolvedMembership[] = [];
+  for (const ms of snapshot.memberships) {
     const channel = channels.get(ms.channelId)!;
-    for (const [model, upstreamModel] of channel.upstreamModels) {
-      const list = routes.get(model);
-      if (!list) continue; // a model the catalog does not (or no longer) list
-      let route = list[list.length - 1];
-      if (route?.group.name !== ms.group) list.push((route = { group: groups.get(ms.group)!, levels: [] }));
-      let level = route.levels[route.levels.length - 1];
-      if (level?.priority !== ms.priority) route.levels.push((level = { priority: ms.priority, channels: [], totalWeight: 0 }));
-      level.channels.push({ channel, weight: ms.weight, upstreamModel });
-      level.totalWeight += ms.weight;
-    }
+    const group = groups.get(ms.group)!;
+    if (channel.active && group.status === 'active') memberships.push({ group, channel, priority: ms.priority, weight: ms.weight });
   }
+  memberships.sort((x, y) => (x.group.name < y.group.name ? -1 : x.group.name > y.group.name ? 1 : y.priority - x.priority));
 
   const models = new Map<string, RuntimeModel>();
   for (const m of snapshot.models) {
-    const runtime: RuntimeModel = { ...m, routes: routes.get(m.id)! };
+    let routes: GroupRoute[] | undefined;
+    const runtime: RuntimeModel = {
+      ...m,
+      get routes() {
+        return (routes ??= routesOf(m.id, memberships));
+      },
+    };
     models.set(m.id, runtime);
     for (const alias of m.aliases) models.set(alias, runtime);
   }
