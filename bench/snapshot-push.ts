@@ -5,10 +5,14 @@
  *
  * Seeds a synthetic full catalog (1,000 models, 50 channels with 2 keys each serving 200 models,
  * 13 groups, each channel in 2 groups), then prints:
- * - snapshot size, build time (PostgreSQL -> content), validate and compile time (median of 20);
+ * - snapshot size and the cost of each step of a push (median of 20): build from PostgreSQL (cold,
+ *   and incremental after one change), canonical JSON + hash from scratch, Redis write and read,
+ *   JSON.parse, validate (with the hash check), compile (and compile plus the routes of every model,
+ *   which compile leaves to first use);
  * - the time from a catalog change (a group multiplier updated through the ORM, then
  *   `services.catalogChanged()`, what a GraphQL mutation does) until the new revision is applied
- *   on N data planes (N = 1 and 4), p50/p99 over 200 changes.
+ *   on N data planes (N = 1 and 4), p50/p99 over 200 changes, split into the database update, the
+ *   build and publish, and the fetch-validate-compile-swap on the data planes.
  * The data planes run in this process, each with its own Redis connections: N of them compile one
  * after another on one core, which overstates the latency of separate processes as N grows.
  */
@@ -18,10 +22,11 @@ import { Channel, ChannelKind } from '../control-plane/catalog/channel.entity.js
 import { ExchangeRate } from '../control-plane/catalog/exchange-rate.entity.js';
 import { Group } from '../control-plane/catalog/group.entity.js';
 import { CatalogModel, PriceTable } from '../control-plane/catalog/model.entity.js';
-import { buildSnapshotContent } from '../control-plane/publish/snapshot.builder.js';
+import { SnapshotBuilder } from '../control-plane/publish/snapshot.builder.js';
 import type { DataPlane } from '../data-plane/bootstrap.js';
 import { compileSnapshot } from '../data-plane/config/compile.js';
-import { sealSnapshot } from '../shared/snapshot/hash.js';
+import { canonicalContent, snapshotText } from '../shared/snapshot/hash.js';
+import type { RoutingSnapshot } from '../shared/snapshot/types.js';
 import { validateSnapshot } from '../shared/snapshot/validate.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { startTestDataPlane, tempDataDir } from '../test/support/data-plane.js';
@@ -72,36 +77,70 @@ try {
   em.create(ExchangeRate, { rate: '7.2' });
   await em.flush();
 
-  // Static figures for the full catalog.
-  const builds: number[] = [];
-  let content = await buildSnapshotContent(cp.services.deps.orm.em.fork());
+  // Static figures for the full catalog: each step of a push.
+  const orm = cp.services.deps.orm;
+  const bus = cp.services.deps.ports.configBus;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const builder = new SnapshotBuilder();
+  let built = await builder.build(orm.em.fork());
   for (let i = 0; i < 10; i++) {
     const start = performance.now();
-    content = await buildSnapshotContent(cp.services.deps.orm.em.fork());
-    builds.push(performance.now() - start);
+    await new SnapshotBuilder().build(orm.em.fork());
+    cold.push(performance.now() - start);
+    await orm.em.fork().nativeUpdate(CatalogModel, { modelId: `bench-model-${i}` }, { multiplier: String(1 + i / 10) });
+    const again = performance.now();
+    built = await builder.build(orm.em.fork());
+    warm.push(performance.now() - again);
   }
-  const snapshot = sealSnapshot(content, 1, new Date());
-  const text = JSON.stringify(snapshot);
+  const content = built.content;
+  const [, hashMs] = timed(() => canonicalContent(content));
+  const hashes = [hashMs];
+  for (let i = 0; i < 9; i++) hashes.push(timed(() => canonicalContent(content))[1]);
+  const head = { revision: 1, hash: built.hash, createdAt: new Date().toISOString() };
+  const text = snapshotText(built, head);
+  const writes: number[] = [];
+  const reads: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const sealed: RoutingSnapshot = { ...content, ...head, revision: await bus.allocateRevision() };
+    let start = performance.now();
+    if (!(await bus.publishSnapshot(sealed, snapshotText(built, sealed)))) throw new Error('bench publish refused');
+    writes.push(performance.now() - start);
+    start = performance.now();
+    await bus.readSnapshot();
+    reads.push(performance.now() - start);
+  }
   const parses: number[] = [];
   const validations: number[] = [];
   const compiles: number[] = [];
+  const routed: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const [parsed, parseMs] = timed(() => JSON.parse(text) as typeof snapshot);
-    const [problems, validateMs] = timed(() => validateSnapshot(parsed));
+    const [parsed, parseMs] = timed(() => JSON.parse(text) as RoutingSnapshot);
+    const [problems, validateMs] = timed(() => validateSnapshot(parsed, text));
     if (problems.length) throw new Error(`synthetic snapshot invalid: ${problems.slice(0, 3).join('; ')}`);
     const [, compileMs] = timed(() => compileSnapshot(parsed, testBox));
+    const [, routedMs] = timed(() => {
+      const config = compileSnapshot(parsed, testBox);
+      for (const model of config.models.values()) void model.routes.length;
+    });
     parses.push(parseMs);
     validations.push(validateMs);
     compiles.push(compileMs);
+    routed.push(routedMs);
   }
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`\nSynthetic catalog: ${MODELS} models, ${CHANNELS} channels (${MODELS_PER_CHANNEL} models, 2 keys each), ${GROUPS} groups, ${content.memberships.length} memberships`);
   console.table({
     'snapshot size': { value: `${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB` },
-    'build from PostgreSQL (median of 10)': { value: fmt(median(builds)) },
+    'build from PostgreSQL, cold (median of 10)': { value: fmt(median(cold)) },
+    'build from PostgreSQL, one model changed (median of 10)': { value: fmt(median(warm)) },
+    'canonical JSON + sha256 from scratch (median of 10)': { value: fmt(median(hashes)) },
+    'Redis write: script + announce (median of 20)': { value: fmt(median(writes)) },
+    'Redis read: GET (median of 20)': { value: fmt(median(reads)) },
     'JSON.parse (median of 20)': { value: fmt(median(parses)) },
-    'validate (median of 20)': { value: fmt(median(validations)) },
+    'validate incl. hash check (median of 20)': { value: fmt(median(validations)) },
     'compile incl. key decryption (median of 20)': { value: fmt(median(compiles)) },
+    'compile + routes of every model (median of 20)': { value: fmt(median(routed)) },
   });
 
   // Push latency: change -> applied on every data plane.
@@ -114,15 +153,33 @@ try {
       ),
     );
     const latencies: number[] = [];
+    const updates: number[] = [];
+    const publishes: number[] = [];
+    const applies: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
       const start = performance.now();
       await cp.services.deps.orm.em.fork().nativeUpdate(Group, { name: 'bench_0' }, { priceMultiplier: String(++value) });
+      const updated = performance.now();
       const outcome = await cp.services.catalogChanged();
       if (!outcome?.published) throw new Error('a change was not published');
+      const published = performance.now();
       while (!planes.every((p) => (p.runtime()?.revision ?? 0) >= outcome.revision)) await new Promise((r) => setImmediate(r));
-      latencies.push(performance.now() - start);
+      const applied = performance.now();
+      latencies.push(applied - start);
+      updates.push(updated - start);
+      publishes.push(published - updated);
+      applies.push(applied - published);
     }
-    rows[`N = ${n}`] = { p50: fmt(percentile(latencies, 50)), p99: fmt(percentile(latencies, 99)), max: fmt(Math.max(...latencies)), changes: String(CHANGES) };
+    const p50p99 = (xs: number[]) => `${fmt(percentile(xs, 50))} / ${fmt(percentile(xs, 99))}`;
+    rows[`N = ${n}`] = {
+      p50: fmt(percentile(latencies, 50)),
+      p99: fmt(percentile(latencies, 99)),
+      max: fmt(Math.max(...latencies)),
+      changes: String(CHANGES),
+      'db update p50/p99': p50p99(updates),
+      'build+publish p50/p99': p50p99(publishes),
+      'then applied p50/p99': p50p99(applies),
+    };
     await Promise.all(planes.map((p) => p.close()));
   }
   console.log('\nChange -> new revision applied on all N data planes');

@@ -20,7 +20,7 @@ import { HealthService } from './health/health.service.js';
 import { ProbeService } from './health/probe.service.js';
 import { StatusService } from './status/status.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
-import { buildSnapshotContent } from './publish/snapshot.builder.js';
+import { SnapshotBuilder } from './publish/snapshot.builder.js';
 import { SnapshotPublisher, type PublishOutcome } from './publish/snapshot.publisher.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './registration/captcha.service.js';
@@ -85,7 +85,8 @@ export class Services {
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
-    this.snapshots = new SnapshotPublisher(() => buildSnapshotContent(orm.em.fork()), ports.configBus);
+    const builder = new SnapshotBuilder();
+    this.snapshots = new SnapshotPublisher(() => builder.build(orm.em.fork()), ports.configBus);
     this.dataPlanes = new DataPlaneService(ports.configBus, deps.events.pubSub, config.dataPlaneWatch);
     const onCatalogChange = (): void => void this.catalogChanged();
     this.groups = new GroupService(onCatalogChange);

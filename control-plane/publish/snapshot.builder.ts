@@ -1,5 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { decimalToString, parseDecimal } from '../../shared/decimal.js';
+import { canonicalContent, canonicalContentJson, canonicalJson, type CanonicalContent } from '../../shared/snapshot/hash.js';
 import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
 import {
   SNAPSHOT_SCHEMA_VERSION,
@@ -88,40 +89,117 @@ function toModel(m: ModelRow): SnapshotModel {
   };
 }
 
-function toMembership(ms: ChannelGroup): SnapshotMembership {
-  return { group: ms.group.name, channelId: ms.channel.id, priority: ms.priority, weight: ms.weight };
+/** A membership row from a plain query: `group` is the group name (its key), `channel` the channel id. */
+type MembershipRow = Pick<ChannelGroup, 'priority' | 'weight'> & { group: string; channel: string };
+
+function toMembership(ms: MembershipRow): SnapshotMembership {
+  return { group: ms.group, channelId: ms.channel, priority: ms.priority, weight: ms.weight };
 }
 
+/** A row's id and version: PostgreSQL's `xmin`, which every update of the row changes, whoever makes it. */
+type VersionRow = { id: string; version: string };
+
+/** The snapshot part of one row, serialised, as of a row version. */
+interface CachedPart<T> {
+  version: string;
+  part: T;
+  json: string;
+}
+
+/** Above this many changed rows, one query for the whole table beats a list of ids. */
+const MAX_IDS_PER_QUERY = 100;
+
+/** Selects the row version beside the columns (see VersionRow). */
+const VERSION = raw('xmin::text as version');
+
 /**
- * Reads the routing catalog from PostgreSQL into snapshot content: the only bridge between the
- * catalog tables and the wire snapshot. Every list is sorted, so equal catalogs give equal hashes.
- * Throws when no exchange rate has been set (nothing could be charged).
+ * Reads the routing catalog from PostgreSQL into canonical snapshot content: the only bridge
+ * between the catalog tables and the wire snapshot. Every list is sorted, so equal catalogs give
+ * equal hashes. Incremental: models and channels (the bulk: ~1 MB for 1,000 models) are cached
+ * per row with their canonical JSON, keyed by the row version, so a build reads only the versions
+ * of those tables, fetches and serialises only the rows that changed, and joins the rest. Builds
+ * must not overlap (the publisher runs one at a time). Throws when no exchange rate has been set
+ * (nothing could be charged).
  */
-export async function buildSnapshotContent(em: EntityManager, settings: SnapshotSettings = {}): Promise<SnapshotContent> {
-  // Channels and models are read-only here and the bulk of the catalog: plain queries are ~5x
-  // faster than hydrating entities (their array, JSON and decimal columns included).
-  const [groups, channels, keys, memberships, models, [rate]] = await Promise.all([
-    em.find(Group, {}, { orderBy: { name: 'asc' } }),
-    em.createQueryBuilder(Channel).select('*').orderBy({ id: 'asc' }).execute<ChannelRow[]>('all', true),
-    em.createQueryBuilder(ChannelKey).select(['id', 'channel', 'keyEncrypted', 'enabled']).orderBy({ channel: 'asc', position: 'asc' }).execute<KeyRow[]>('all', true),
-    em.find(ChannelGroup, {}, { orderBy: { group: 'asc', channel: 'asc' } }),
-    em.createQueryBuilder(CatalogModel).select('*').orderBy({ modelId: 'asc' }).execute<ModelRow[]>('all', true),
-    em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 }),
-  ]);
-  if (!rate) throw new Error('no exchange rate is set: cannot build a routing snapshot');
-  const keysByChannel = new Map<string, KeyRow[]>();
-  for (const k of keys) {
-    const list = keysByChannel.get(k.channel);
-    if (list) list.push(k);
-    else keysByChannel.set(k.channel, [k]);
+export class SnapshotBuilder {
+  private readonly models = new Map<string, CachedPart<SnapshotModel>>();
+  private readonly channels = new Map<string, CachedPart<SnapshotChannel> & { row: ChannelRow; keys: string }>();
+
+  constructor(private readonly settings: SnapshotSettings = {}) {}
+
+  async build(em: EntityManager): Promise<CanonicalContent> {
+    const [groups, memberships, [rate], models, channels] = await Promise.all([
+      em.find(Group, {}, { orderBy: { name: 'asc' } }),
+      em.createQueryBuilder(ChannelGroup).select(['group', 'channel', 'priority', 'weight']).orderBy({ group: 'asc', channel: 'asc' }).execute<MembershipRow[]>('all', true),
+      em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 }),
+      this.buildModels(em),
+      this.buildChannels(em),
+    ]);
+    if (!rate) throw new Error('no exchange rate is set: cannot build a routing snapshot');
+    const content: SnapshotContent = {
+      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+      groups: groups.map(toGroup),
+      channels: channels.map((c) => c.part),
+      memberships: memberships.map(toMembership),
+      models: models.map((m) => m.part),
+      exchangeRate: rate.rate,
+      settings: this.settings,
+    };
+    return canonicalContent(content, canonicalContentJson(content, { channels: channels.map((c) => c.json), models: models.map((m) => m.json) }));
   }
-  return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-    groups: groups.map(toGroup),
-    channels: channels.map((c) => toChannel(c, keysByChannel.get(c.id) ?? [])),
-    memberships: memberships.map(toMembership),
-    models: models.map(toModel),
-    exchangeRate: rate.rate,
-    settings,
-  };
+
+  /** Models in model-id order, re-read and re-serialised only where their row changed. */
+  private async buildModels(em: EntityManager): Promise<CachedPart<SnapshotModel>[]> {
+    const versions = await em.createQueryBuilder(CatalogModel).select(['id', VERSION]).orderBy({ modelId: 'asc' }).execute<VersionRow[]>('all', false);
+    const stale = versions.filter((v) => this.models.get(v.id)?.version !== v.version).map((v) => v.id);
+    if (stale.length > 0) {
+      const qb = em.createQueryBuilder(CatalogModel).select(['*', VERSION]);
+      if (stale.length <= MAX_IDS_PER_QUERY) qb.where({ id: { $in: stale } });
+      for (const row of await qb.execute<(ModelRow & VersionRow)[]>('all', true)) {
+        const part = toModel(row);
+        this.models.set(row.id, { version: row.version, part, json: canonicalJson(part) });
+      }
+    }
+    return this.current(this.models, versions);
+  }
+
+  /** Channels in id order with their keys; a channel is re-serialised when its row or its keys changed. */
+  private async buildChannels(em: EntityManager): Promise<CachedPart<SnapshotChannel>[]> {
+    const [versions, keys] = await Promise.all([
+      em.createQueryBuilder(Channel).select(['id', VERSION]).orderBy({ id: 'asc' }).execute<VersionRow[]>('all', false),
+      em.createQueryBuilder(ChannelKey).select(['id', 'channel', 'keyEncrypted', 'enabled']).orderBy({ channel: 'asc', position: 'asc' }).execute<KeyRow[]>('all', true),
+    ]);
+    const keysByChannel = new Map<string, KeyRow[]>();
+    for (const k of keys) {
+      const list = keysByChannel.get(k.channel);
+      if (list) list.push(k);
+      else keysByChannel.set(k.channel, [k]);
+    }
+    const stale = versions.filter((v) => this.channels.get(v.id)?.version !== v.version).map((v) => v.id);
+    const rows = new Map<string, ChannelRow & VersionRow>();
+    if (stale.length > 0) {
+      const qb = em.createQueryBuilder(Channel).select(['*', VERSION]);
+      if (stale.length <= MAX_IDS_PER_QUERY) qb.where({ id: { $in: stale } });
+      for (const row of await qb.execute<(ChannelRow & VersionRow)[]>('all', true)) rows.set(row.id, row);
+    }
+    for (const { id } of versions) {
+      const channelKeys = keysByChannel.get(id) ?? [];
+      const keysSignature = JSON.stringify(channelKeys);
+      const cached = this.channels.get(id);
+      const row = rows.get(id);
+      if (!row && cached?.keys === keysSignature) continue;
+      if (!row && !cached) continue; // created after the version query: the next build has it
+      const source = row ?? cached!.row;
+      const part = toChannel(source, channelKeys);
+      this.channels.set(id, { version: row?.version ?? cached!.version, row: source, keys: keysSignature, part, json: canonicalJson(part) });
+    }
+    return this.current(this.channels, versions);
+  }
+
+  /** The cached parts of `versions`, in their order; forgets rows that no longer exist. */
+  private current<T extends CachedPart<unknown>>(cache: Map<string, T>, versions: VersionRow[]): T[] {
+    const live = new Set(versions.map((v) => v.id));
+    for (const id of cache.keys()) if (!live.has(id)) cache.delete(id);
+    return versions.flatMap((v) => cache.get(v.id) ?? []);
+  }
 }

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus } from '../../shared/ports/config-bus.js';
-import { sealSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
-import type { SnapshotContent } from '../../shared/snapshot/types.js';
+import { snapshotText, type CanonicalContent } from '../../shared/snapshot/hash.js';
+import type { RoutingSnapshot } from '../../shared/snapshot/types.js';
 
 const log = createLogger('snapshot-publisher');
 
@@ -17,8 +17,6 @@ export interface PublishOutcome {
 
 /** Timing knobs, injectable for tests. */
 export interface PublisherOptions {
-  /** Wait this long before a build, so a burst of changes lands in one build. */
-  debounceMs?: number;
   /** After a failed publish (database or Redis down), try again after this long. */
   retryMs?: number;
 }
@@ -29,8 +27,10 @@ const MAX_ATTEMPTS = 5;
 /**
  * Turns catalog changes into snapshot revisions. `requestPublish` coalesces: at most one build runs
  * and at most one waits behind it, and every request made while one waits joins it, so a burst of
- * 100 changes costs a couple of builds. A build reads the catalog after the request that queued
- * it, so every change committed before `requestPublish` is in the snapshot it resolves with.
+ * 100 changes costs a couple of builds. When idle, a build starts on the next turn of the event
+ * loop (no debounce: the requests of one synchronous burst still join it). A build reads the
+ * catalog after the request that queued it, so every change committed before `requestPublish` is
+ * in the snapshot it resolves with.
  */
 export class SnapshotPublisher {
   /** Builds started so far (what the coalescing test counts). */
@@ -39,15 +39,13 @@ export class SnapshotPublisher {
   private tail: Promise<unknown> = Promise.resolve();
   private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private readonly debounceMs: number;
   private readonly retryMs: number;
 
   constructor(
-    private readonly build: () => Promise<SnapshotContent>,
+    private readonly build: () => Promise<CanonicalContent>,
     private readonly bus: ConfigBus,
     options: PublisherOptions = {},
   ) {
-    this.debounceMs = options.debounceMs ?? 5;
     this.retryMs = options.retryMs ?? 2000;
   }
 
@@ -55,7 +53,7 @@ export class SnapshotPublisher {
   requestPublish(): Promise<PublishOutcome> {
     if (this.queued) return this.queued;
     const queued = this.tail
-      .then(() => sleep(this.debounceMs))
+      .then(() => nextTurn())
       .then(() => {
         this.queued = null; // from here on, new changes need another build
         return this.publishOnce();
@@ -75,12 +73,13 @@ export class SnapshotPublisher {
   private async publishOnce(): Promise<PublishOutcome> {
     for (let attempt = 1; ; attempt++) {
       this.builds += 1;
-      const content = await this.build();
-      const hash = snapshotHash(content);
+      const built = await this.build();
+      const { hash } = built;
       const head = await this.bus.readHead();
       if (head?.hash === hash) return { revision: head.revision, hash, published: false };
       const revision = await this.bus.allocateRevision();
-      if (await this.bus.publishSnapshot(sealSnapshot(content, revision, new Date()))) {
+      const snapshot: RoutingSnapshot = { ...built.content, revision, hash, createdAt: new Date().toISOString() };
+      if (await this.bus.publishSnapshot(snapshot, snapshotText(built, snapshot))) {
         log.info('snapshot published', { revision, hash });
         return { revision, hash, published: true };
       }

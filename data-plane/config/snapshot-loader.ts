@@ -177,7 +177,7 @@ export class SnapshotLoader {
     const revision = Number.isSafeInteger(parsed?.revision) ? parsed.revision! : null;
     const hash = typeof parsed?.hash === 'string' ? parsed.hash : sha256Hex(raw);
     if (this.isKnown(hash, revision)) return false;
-    const problems = validateSnapshot(parsed);
+    const problems = validateSnapshot(parsed, raw);
     if (problems.length) {
       const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
       return this.refuse(revision, hash, `invalid snapshot: ${problems.slice(0, 5).join('; ')}${more}`, source);

@@ -31,9 +31,10 @@ export interface ConfigBus {
   allocateRevision(): Promise<number>;
   /**
    * Stores `snapshot` whole and announces it, atomically. Refused (returns false, stores nothing)
-   * when a snapshot of the same or a higher revision is already stored.
+   * when a snapshot of the same or a higher revision is already stored. `text` is its wire text
+   * (`serializeSnapshot(snapshot)`), passed when the caller has it already.
    */
-  publishSnapshot(snapshot: RoutingSnapshot): Promise<boolean>;
+  publishSnapshot(snapshot: RoutingSnapshot, text?: string): Promise<boolean>;
   /** The stored snapshot as raw JSON text (unparsed: the reader validates it), or null. */
   readSnapshot(): Promise<string | null>;
   /** Revision, hash and creation time of the stored snapshot, without reading it whole; null when none. */

@@ -1,7 +1,8 @@
 import { isDecimalString, parseDecimal, compareDecimal, DECIMAL_ZERO } from '../decimal.js';
 import { isWireFormat } from '../formats.js';
 import { validatePrices, type PriceKind } from '../pricing/prices.js';
-import { snapshotHash } from './hash.js';
+import { sha256Hex } from '../crypto/secrets.js';
+import { contentJsonOf, snapshotHash } from './hash.js';
 import { CHANNEL_KINDS, SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -83,6 +84,31 @@ function checkGroups(c: Checker, groups: unknown[]): void {
   });
 }
 
+const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/**
+ * A channel's served models: objects with a model and an upstream name, each model once. The hot
+ * loop of validation (a channel can serve hundreds of models): paths are only spelled out for an
+ * entry that fails.
+ */
+function checkChannelModels(c: Checker, models: unknown[], p: string): void {
+  const seen = new Set<string>();
+  models.forEach((rawModel, j) => {
+    const m = rawModel as Obj | null;
+    const model = String(m?.model);
+    if (m !== null && typeof m === 'object' && !Array.isArray(m) && isNonEmptyString(m.model) && isNonEmptyString(m.upstreamModel) && !seen.has(model)) {
+      seen.add(model);
+      return;
+    }
+    if (c.object(rawModel, `${p}[${j}]`)) {
+      c.string(m!.model, `${p}[${j}].model`);
+      c.string(m!.upstreamModel, `${p}[${j}].upstreamModel`);
+    }
+    if (seen.has(model)) c.fail(`${p}[${j}].model`, `duplicate model "${model}"`);
+    seen.add(model);
+  });
+}
+
 function checkChannels(c: Checker, channels: unknown[]): void {
   channels.forEach((raw, i) => {
     const p = `channels[${i}]`;
@@ -103,14 +129,7 @@ function checkChannels(c: Checker, channels: unknown[]): void {
       c.string(k.sealed, `${p}.keys[${j}].sealed`, /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/);
       c.boolean(k.enabled, `${p}.keys[${j}].enabled`);
     });
-    const models = c.array(ch.models, `${p}.models`);
-    models.forEach((rawModel, j) => {
-      const m = c.object(rawModel, `${p}.models[${j}]`);
-      if (!m) return;
-      c.string(m.model, `${p}.models[${j}].model`);
-      c.string(m.upstreamModel, `${p}.models[${j}].upstreamModel`);
-    });
-    c.unique(models.map((m, j) => [String((m as Obj | null)?.model), `${p}.models[${j}].model`]), 'model');
+    checkChannelModels(c, c.array(ch.models, `${p}.models`), `${p}.models`);
     const t = c.object(ch.timeouts, `${p}.timeouts`);
     if (t) for (const k of ['connectMs', 'firstByteMs', 'totalMs']) c.integer(t[k], `${p}.timeouts.${k}`, 1);
     if (ch.kind === 'azure-openai') {
@@ -171,10 +190,22 @@ function checkMemberships(c: Checker, memberships: unknown[], groups: Set<string
 }
 
 /**
+ * True when `s`'s hash matches its content: checked over the content JSON inside `raw` when `raw`
+ * is the wire text `snapshotText` writes (one sha256, no re-serialisation); otherwise, or when that
+ * does not match (text of the same shape written another way, e.g. by an older control plane),
+ * by re-serialising the parsed content.
+ */
+function hashMatches(s: RoutingSnapshot, raw: string | undefined): boolean {
+  const json = raw === undefined ? null : contentJsonOf(raw, s);
+  return (json !== null && sha256Hex(json) === s.hash) || snapshotHash(s) === s.hash;
+}
+
+/**
  * Checks a parsed snapshot field by field, and that its hash matches its content. Returns every
  * problem found as `path: message` (empty when the snapshot can be compiled). Never throws.
+ * `raw`: the text `value` was parsed from, when there is one (makes the hash check cheaper).
  */
-export function validateSnapshot(value: unknown): string[] {
+export function validateSnapshot(value: unknown, raw?: string): string[] {
   const c = new Checker();
   const s = c.object(value, 'snapshot');
   if (!s) return c.problems;
@@ -209,7 +240,7 @@ export function validateSnapshot(value: unknown): string[] {
   for (const [key, v] of Object.entries(settings ?? {})) {
     if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) c.fail(`settings.${key}`, 'must be a string, number, boolean or null');
   }
-  if (c.problems.length === 0 && snapshotHash(s as unknown as RoutingSnapshot) !== s.hash) {
+  if (c.problems.length === 0 && !hashMatches(s as unknown as RoutingSnapshot, raw)) {
     c.fail('hash', 'does not match the content (corrupted or tampered with)');
   }
   return c.problems;

@@ -1,4 +1,4 @@
-import { canonicalJson, sealSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
+import { canonicalContentJson, canonicalJson, sealSnapshot, serializeSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotContent } from '../../shared/snapshot/types.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { sampleContent } from '../support/snapshot.js';
@@ -29,6 +29,46 @@ test('content changed after sealing is caught by the hash', () => {
   const snapshot = sealSnapshot(sampleContent(), 1, at);
   snapshot.groups[0].multiplier = '0.01';
   expect(validateSnapshot(snapshot)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
+});
+
+test('the canonical JSON assembled from serialised parts is the canonical JSON of the whole', () => {
+  const content = sampleContent();
+  const parts = { channels: content.channels.map((c) => canonicalJson(c)), models: content.models.map((m) => canonicalJson(m)) };
+  expect(canonicalContentJson(content, parts)).toBe(canonicalJson(content));
+  expect(canonicalContentJson(content)).toBe(canonicalJson(content));
+});
+
+test('the wire text parses back to the snapshot, and its hash is checked over the text received', () => {
+  const snapshot = sealSnapshot(sampleContent(), 3, at);
+  const text = serializeSnapshot(snapshot);
+  const parsed = JSON.parse(text) as RoutingSnapshot;
+  expect(parsed).toEqual(snapshot);
+  expect(validateSnapshot(parsed, text)).toEqual([]);
+
+  // Content edited in the text (revision, hash and creation time left as they were): refused.
+  const tampered = text.replace('"multiplier":"1.5"', '"multiplier":"0.5"');
+  expect(tampered).not.toBe(text);
+  expect(validateSnapshot(JSON.parse(tampered), tampered)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
+  // Text in another shape (not the wire form): checked by re-serialising the parsed content.
+  const other = JSON.stringify(snapshot);
+  expect(validateSnapshot(JSON.parse(other), other)).toEqual([]);
+  const otherTampered = other.replace('"multiplier":"1.5"', '"multiplier":"0.5"');
+  expect(validateSnapshot(JSON.parse(otherTampered), otherTampered)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
+});
+
+test('duplicate and malformed models of a channel are named', () => {
+  const problems = validateSnapshot(
+    sealedWith((c) => {
+      c.channels[1].models = [{ model: 'claude-y', upstreamModel: 'claude-y' }, { model: 'claude-y', upstreamModel: 'other' }, { model: '', upstreamModel: 'x' }, null as never];
+    }),
+  );
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      'channels[1].models[1].model: duplicate model "claude-y"',
+      'channels[1].models[2].model: must be a non-empty string',
+      'channels[1].models[3]: must be an object',
+    ]),
+  );
 });
 
 test.each<[string, (c: SnapshotContent) => void, string]>([

@@ -1,4 +1,5 @@
 import { headOf, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import { serializeSnapshot } from '../../snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
 
 /** In-process ConfigBus for all-in-one mode: same semantics as Redis, values kept serialised. */
@@ -14,9 +15,9 @@ export class MemoryConfigBus implements ConfigBus {
     return this.revision;
   }
 
-  async publishSnapshot(snapshot: RoutingSnapshot): Promise<boolean> {
+  async publishSnapshot(snapshot: RoutingSnapshot, text?: string): Promise<boolean> {
     if (this.head && this.head.revision >= snapshot.revision) return false;
-    this.snapshot = JSON.stringify(snapshot);
+    this.snapshot = text ?? serializeSnapshot(snapshot);
     this.head = headOf(snapshot);
     for (const l of this.listeners) l({ revision: snapshot.revision, hash: snapshot.hash });
     return true;

@@ -1,4 +1,5 @@
 import { headOf, parseAnnouncement, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import { serializeSnapshot } from '../../snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import type { RedisConnections } from './connections.js';
@@ -26,7 +27,7 @@ export class RedisConfigBus implements ConfigBus {
     return this.redis.cmd.incr(this.keys.snapshotRevision);
   }
 
-  async publishSnapshot(snapshot: RoutingSnapshot): Promise<boolean> {
+  async publishSnapshot(snapshot: RoutingSnapshot, text = serializeSnapshot(snapshot)): Promise<boolean> {
     const announcement: SnapshotAnnouncement = { revision: snapshot.revision, hash: snapshot.hash };
     const stored = await this.redis.cmd.eval(
       PUBLISH_SCRIPT,
@@ -34,7 +35,7 @@ export class RedisConfigBus implements ConfigBus {
       this.keys.snapshot,
       this.keys.snapshotHead,
       String(snapshot.revision),
-      JSON.stringify(snapshot),
+      text,
       JSON.stringify(headOf(snapshot)),
       JSON.stringify(announcement),
       this.keys.snapshotAnnouncements,

@@ -1,0 +1,70 @@
+import { ChannelGroup } from '../../control-plane/catalog/channel-group.entity.js';
+import { ChannelKey } from '../../control-plane/catalog/channel-key.entity.js';
+import { Channel, ChannelKind } from '../../control-plane/catalog/channel.entity.js';
+import { ExchangeRate } from '../../control-plane/catalog/exchange-rate.entity.js';
+import { Group } from '../../control-plane/catalog/group.entity.js';
+import { CatalogModel, PriceTable } from '../../control-plane/catalog/model.entity.js';
+import { SnapshotBuilder } from '../../control-plane/publish/snapshot.builder.js';
+import { sha256Hex } from '../../shared/crypto/secrets.js';
+import { canonicalJson, snapshotHash } from '../../shared/snapshot/hash.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+
+let cp: TestControlPlane;
+const em = () => cp.services.deps.orm.em.fork();
+
+beforeAll(async () => {
+  cp = await startTestControlPlane({ redis: false });
+  const e = em();
+  const group = e.create(Group, { name: 'build_a', displayName: 'Build A', priceMultiplier: '1', formats: ['chat-completions'], recommendedFormat: 'chat-completions' });
+  for (let i = 0; i < 5; i++) {
+    e.create(CatalogModel, { modelId: `build-model-${i}`, vendor: 'openai', prices: Object.assign(new PriceTable(), { input: '1', output: '2' }) });
+  }
+  const channel = e.create(Channel, { name: 'build-channel', kind: ChannelKind.OpenAI, baseUrl: 'https://upstream.example.test', models: ['build-model-0', 'build-model-1'], modelMapping: {} });
+  e.create(ChannelKey, { channel, position: 0, keyEncrypted: cp.services.deps.secrets.encrypt('sk-build'), keyMasked: 'sk-bu...uild' });
+  e.create(ChannelGroup, { channel, group, priority: 1, weight: 1 });
+  e.create(ExchangeRate, { rate: '7.2' });
+  await e.flush();
+});
+
+afterAll(() => cp.stop());
+
+/** A warm build must equal a cold one (a fresh builder reads everything), text and hash included. */
+async function expectWarmEqualsCold(warm: SnapshotBuilder) {
+  const built = await warm.build(em());
+  const cold = await new SnapshotBuilder().build(em());
+  expect(built.json).toBe(cold.json);
+  expect(built.json).toBe(canonicalJson(built.content));
+  expect(built.hash).toBe(sha256Hex(built.json));
+  expect(built.hash).toBe(snapshotHash(built.content));
+  return built;
+}
+
+test('an incremental build sees every change, even ones made behind the ORM, and equals a cold build', async () => {
+  const builder = new SnapshotBuilder();
+  const first = await expectWarmEqualsCold(builder);
+  expect((await builder.build(em())).hash).toBe(first.hash);
+
+  // A raw UPDATE (no ORM hook, no updatedAt): the row version still changes.
+  await em().getConnection().execute(`update model set multiplier = 3 where model_id = 'build-model-3'`);
+  const repriced = await expectWarmEqualsCold(builder);
+  expect(repriced.content.models.find((m) => m.id === 'build-model-3')?.multiplier).toBe('3');
+
+  // A key disabled: the channel's part changes although the channel row did not.
+  await em().nativeUpdate(ChannelKey, { keyMasked: 'sk-bu...uild' }, { enabled: false });
+  const disabled = await expectWarmEqualsCold(builder);
+  expect(disabled.content.channels.find((c) => c.name === 'build-channel')?.keys[0].enabled).toBe(false);
+
+  // A model added and another deleted; a channel's served models changed.
+  const e = em();
+  e.create(CatalogModel, { modelId: 'build-model-new', vendor: 'anthropic', prices: Object.assign(new PriceTable(), { input: '3', output: '15' }) });
+  await e.flush();
+  await em().nativeDelete(CatalogModel, { modelId: 'build-model-4' });
+  await em().nativeUpdate(Channel, { name: 'build-channel' }, { models: ['build-model-0', 'build-model-new'] });
+  const changed = await expectWarmEqualsCold(builder);
+  const ids = changed.content.models.map((m) => m.id);
+  expect(ids.filter((id) => id.startsWith('build-'))).toEqual(['build-model-0', 'build-model-1', 'build-model-2', 'build-model-3', 'build-model-new']);
+  expect(changed.content.channels.find((c) => c.name === 'build-channel')?.models.map((m) => m.model)).toEqual(['build-model-0', 'build-model-new']);
+
+  // Back to unchanged: same hash as the build before.
+  expect((await builder.build(em())).hash).toBe(changed.hash);
+});
