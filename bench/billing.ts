@@ -8,7 +8,8 @@
  *    with billing off and on (reserve + usage tap + settle + usage event), alternating rounds at
  *    the same concurrency, and the ratio (goal: on >= 0.85 x off);
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
- *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s).
+ *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s): one consumer with batches of
+ *    500 and 1,000, and two consumers of the group draining side by side.
  * Load generator, data plane, fake upstream and control plane share this process (and its cores).
  */
 import type Koa from 'koa';
@@ -66,24 +67,30 @@ async function main(): Promise<void> {
     }
     console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: billing off ${mean(off).toFixed(0)} req/s, on ${mean(with_).toFixed(0)} req/s, ratio ${(mean(with_) / mean(off)).toFixed(2)} (goal >= 0.85)`);
 
-    // Drop the events the "on" rounds queued, then time a fresh backlog.
+    // Drop the events the "on" rounds queued, then time a fresh backlog for each setting.
     await cp.services.billing.consumer.drain();
-    const pipeline = billing.redis.cmd.pipeline();
-    const keys = billing.keys;
-    for (let i = 0; i < EVENTS; i++) pipeline.xadd(keys.usageStream, '*', 'e', JSON.stringify(sampleUsageEvent({ eventId: `bench-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' })));
-    await pipeline.exec();
-    for (const batchSize of [500, 1000]) {
-      if (batchSize === 1000) {
-        // a second backlog for the second batch size
-        const again = billing.redis.cmd.pipeline();
-        for (let i = 0; i < EVENTS; i++) again.xadd(keys.usageStream, '*', 'e', JSON.stringify(sampleUsageEvent({ eventId: `bench2-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' })));
-        await again.exec();
+    let backlog = 0;
+    const queueBacklog = async () => {
+      backlog += 1;
+      const pipeline = billing.redis.cmd.pipeline();
+      for (let i = 0; i < EVENTS; i++) {
+        const event = sampleUsageEvent({ eventId: `bench${backlog}-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' });
+        pipeline.xadd(billing.keys.usageStream, '*', 'e', JSON.stringify(event));
       }
-      const consumer = new UsageConsumer(cp.services.deps.orm, billing.usage, { consumer: `bench-${batchSize}`, batchSize });
+      await pipeline.exec();
+    };
+    // One consumer (what a control plane runs) at two batch sizes, then two consumers of the group side by side.
+    for (const [batchSize, consumers] of [
+      [500, 1],
+      [1000, 1],
+      [500, 2],
+    ] as const) {
+      await queueBacklog();
+      const group = Array.from({ length: consumers }, (_, i) => new UsageConsumer(cp.services.deps.orm, billing.usage, { consumer: `bench-${backlog}-${i}`, batchSize }));
       const started = performance.now();
-      const n = await consumer.drain();
+      const n = (await Promise.all(group.map((c) => c.drain()))).reduce((a, b) => a + b, 0);
       const seconds = (performance.now() - started) / 1000;
-      console.log(`usage consumer, batches of ${batchSize}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
+      console.log(`usage consumer x${consumers}, batches of ${batchSize}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
     }
   } finally {
     await pool.close();
