@@ -33,6 +33,23 @@ export function compileChannel(ch: SnapshotChannel, index: number, box: SecretBo
   };
 }
 
+function compileChannels(snapshot: RoutingSnapshot, box: SecretBox): Map<string, RuntimeChannel> {
+  const channels = new Map<string, RuntimeChannel>();
+  snapshot.channels.forEach((ch, i) => channels.set(ch.id, compileChannel(ch, i, box)));
+  return channels;
+}
+
+/**
+ * Channels compiled for the previous snapshot, as new objects with new key objects: the relay
+ * holds a key's rejection per key object until the next snapshot (see KeyRing), and that holds
+ * whether or not the channels changed. Model maps and decrypted secrets are shared.
+ */
+function renewChannels(previous: ReadonlyMap<string, RuntimeChannel>): Map<string, RuntimeChannel> {
+  const channels = new Map<string, RuntimeChannel>();
+  for (const [id, channel] of previous) channels.set(id, { ...channel, keys: channel.keys.map((k) => ({ ...k })) });
+  return channels;
+}
+
 /** An active membership, resolved: what a model's routes are assembled from. */
 interface ResolvedMembership {
   group: SnapshotGroup;
@@ -66,11 +83,13 @@ function routesOf(modelId: string, memberships: readonly ResolvedMembership[]): 
  * upstream keys. Throws CompileError when a key cannot be decrypted. No I/O: it runs between two
  * announcements, not per request. A model's routes are assembled on first use and kept (a
  * thousand models x a hundred memberships is 20,000 entries, most of them for models nobody asks
- * for before the next snapshot): the swap is not held up by them.
+ * for before the next snapshot): the swap is not held up by them. `previous`: the configuration
+ * in force, whose compiled channels are reused when `snapshot` holds the same channels array.
  */
-export function compileSnapshot(snapshot: RoutingSnapshot, box: SecretBox): RuntimeConfig {
-  const channels = new Map<string, RuntimeChannel>();
-  snapshot.channels.forEach((ch, i) => channels.set(ch.id, compileChannel(ch, i, box)));
+export function compileSnapshot(snapshot: RoutingSnapshot, box: SecretBox, previous?: RuntimeConfig | null): RuntimeConfig {
+  // The same channels array as the previous snapshot's (the loader keeps a repeated section): its
+  // compiled channels, keys decrypted, are still right.
+  const channels = previous?.snapshot.channels === snapshot.channels ? renewChannels(previous.channels) : compileChannels(snapshot, box);
   const groups = new Map<string, SnapshotGroup>(snapshot.groups.map((g) => [g.name, g]));
   const memberships: ResolvedMembership[] = [];
   for (const ms of snapshot.memberships) {

@@ -4,6 +4,7 @@ import { sha256Hex, type SecretBox } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus, RefusedSnapshot } from '../../shared/ports/config-bus.js';
 import type { RoutingSnapshot, SnapshotAnnouncement } from '../../shared/snapshot/types.js';
+import { sameJson } from '../../shared/snapshot/same-json.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { compileSnapshot } from './compile.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -177,7 +178,14 @@ export class SnapshotLoader {
     const revision = Number.isSafeInteger(parsed?.revision) ? parsed.revision! : null;
     const hash = typeof parsed?.hash === 'string' ? parsed.hash : sha256Hex(raw);
     if (this.isKnown(hash, revision)) return false;
-    const problems = validateSnapshot(parsed, raw);
+    // Sections equal to the applied snapshot's are replaced by its arrays: validation and compile
+    // then skip them (a price change does not re-check and re-decrypt fifty channels).
+    const applied = this.config?.snapshot;
+    if (applied) {
+      if (sameJson(parsed.channels, applied.channels)) parsed.channels = applied.channels;
+      if (sameJson(parsed.models, applied.models)) parsed.models = applied.models;
+    }
+    const problems = validateSnapshot(parsed, raw, { channels: applied?.channels, models: applied?.models });
     if (problems.length) {
       const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
       return this.refuse(revision, hash, `invalid snapshot: ${problems.slice(0, 5).join('; ')}${more}`, source);
@@ -185,7 +193,7 @@ export class SnapshotLoader {
     const started = performance.now();
     let compiled: RuntimeConfig;
     try {
-      compiled = compileSnapshot(parsed as RoutingSnapshot, this.options.box);
+      compiled = compileSnapshot(parsed as RoutingSnapshot, this.options.box, this.config);
     } catch (err) {
       return this.refuse(revision, hash, (err as Error).message, source);
     }

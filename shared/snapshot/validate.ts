@@ -200,12 +200,20 @@ function hashMatches(s: RoutingSnapshot, raw: string | undefined): boolean {
   return (json !== null && sha256Hex(json) === s.hash) || snapshotHash(s) === s.hash;
 }
 
+/** Sections known to be valid (the very arrays of a snapshot that passed): not checked again. */
+export interface ValidatedSections {
+  channels?: unknown;
+  models?: unknown;
+}
+
 /**
  * Checks a parsed snapshot field by field, and that its hash matches its content. Returns every
  * problem found as `path: message` (empty when the snapshot can be compiled). Never throws.
  * `raw`: the text `value` was parsed from, when there is one (makes the hash check cheaper).
+ * `validated`: the channels and models arrays of a snapshot that passed; when `value` holds the
+ * same array objects, their own checks are skipped (references between sections are still checked).
  */
-export function validateSnapshot(value: unknown, raw?: string): string[] {
+export function validateSnapshot(value: unknown, raw?: string, validated: ValidatedSections = {}): string[] {
   const c = new Checker();
   const s = c.object(value, 'snapshot');
   if (!s) return c.problems;
@@ -221,19 +229,26 @@ export function validateSnapshot(value: unknown, raw?: string): string[] {
   const channels = c.array(s.channels, 'channels');
   const models = c.array(s.models, 'models');
   checkGroups(c, groups);
-  checkChannels(c, channels);
-  checkModels(c, models);
   const groupNames = c.unique(groups.map((g, i) => [String((g as Obj | null)?.name), `groups[${i}].name`]), 'group name');
-  const channelIds = c.unique(channels.map((ch, i) => [String((ch as Obj | null)?.id), `channels[${i}].id`]), 'channel id');
-  // Ids and aliases share one namespace: a request names either.
-  c.unique(
-    models.flatMap((m, i) => {
-      const model = m as Obj | null;
-      const aliases = Array.isArray(model?.aliases) ? model.aliases : [];
-      return [[String(model?.id), `models[${i}].id`] as [string, string], ...aliases.map((a, j) => [String(a), `models[${i}].aliases[${j}]`] as [string, string])];
-    }),
-    'model id or alias',
-  );
+  const channelIdList = channels.map((ch, i) => [String((ch as Obj | null)?.id), `channels[${i}].id`] as [string, string]);
+  let channelIds: Set<string>;
+  if (s.channels === validated.channels) channelIds = new Set(channelIdList.map(([id]) => id));
+  else {
+    checkChannels(c, channels);
+    channelIds = c.unique(channelIdList, 'channel id');
+  }
+  if (s.models !== validated.models) {
+    checkModels(c, models);
+    // Ids and aliases share one namespace: a request names either.
+    c.unique(
+      models.flatMap((m, i) => {
+        const model = m as Obj | null;
+        const aliases = Array.isArray(model?.aliases) ? model.aliases : [];
+        return [[String(model?.id), `models[${i}].id`] as [string, string], ...aliases.map((a, j) => [String(a), `models[${i}].aliases[${j}]`] as [string, string])];
+      }),
+      'model id or alias',
+    );
+  }
   checkMemberships(c, c.array(s.memberships, 'memberships'), groupNames, channelIds);
   c.positiveDecimal(s.exchangeRate, 'exchangeRate');
   const settings = c.object(s.settings, 'settings');

@@ -67,3 +67,20 @@ test('keys sealed with another SECRET_KEY make the compile fail, naming the key'
   expect(() => compileSnapshot(snapshot, other)).toThrow(CompileError);
   expect(() => compileSnapshot(snapshot, other)).toThrow('channels[0].keys[0]: cannot be decrypted');
 });
+
+test('a snapshot repeating the previous channels array reuses their compile, with fresh key objects, and new routes', () => {
+  const first = compileSnapshot(snapshot, testBox);
+  const content = sampleContent();
+  content.groups[0].multiplier = '2';
+  const next = { ...sealSnapshot(content, 5, new Date()), channels: snapshot.channels };
+  // A box that cannot open the keys: reuse must not decrypt again.
+  const config = compileSnapshot(next, new SecretBox('another-secret-key-another-secret-key-0123'), first);
+  const [before, after] = [first.channels.get('ch-b')!, config.channels.get('ch-b')!];
+  expect(after.keys.map((k) => k.secret)).toEqual(['sk-ant-1', 'sk-ant-2']);
+  expect(after.keys[0]).not.toBe(before.keys[0]); // key rejections (held per key object) end with the snapshot
+  expect(after.upstreamModels).toBe(before.upstreamModels);
+  expect(config.models.get('gpt-x')!.routes[0].group.multiplier).toBe('2');
+  expect(config.models.get('gpt-x')!.routes.map(shape)).toEqual(first.models.get('gpt-x')!.routes.map(shape));
+  // Another channels array (even with equal content) is compiled afresh.
+  expect(() => compileSnapshot({ ...next, channels: structuredClone(snapshot.channels) }, new SecretBox('another-secret-key-another-secret-key-0123'), first)).toThrow(CompileError);
+});

@@ -1,5 +1,6 @@
 import { canonicalContentJson, canonicalJson, sealSnapshot, serializeSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotContent } from '../../shared/snapshot/types.js';
+import { sameJson } from '../../shared/snapshot/same-json.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { sampleContent } from '../support/snapshot.js';
 
@@ -69,6 +70,32 @@ test('duplicate and malformed models of a channel are named', () => {
       'channels[1].models[3]: must be an object',
     ]),
   );
+});
+
+test('sections known valid are not checked again, but references to them are', () => {
+  const good = sealSnapshot(sampleContent(), 1, at);
+  const bad = sealedWith((c) => {
+    c.channels[0].name = '';
+    c.models[0].multiplier = '-1';
+    c.memberships[0].channelId = 'nope';
+  });
+  expect(validateSnapshot(bad)).toEqual(expect.arrayContaining(['channels[0].name: must be a non-empty string', 'models[0].multiplier: must be a positive decimal string']));
+  // The caller vouches for these very arrays (a data plane passes the ones of the snapshot it applied).
+  const problems = validateSnapshot(bad, undefined, { channels: bad.channels, models: bad.models });
+  expect(problems).toEqual(['memberships[0].channelId: unknown channel "nope"']);
+  // Equal content in other arrays is checked as usual.
+  expect(validateSnapshot(good, undefined, { channels: structuredClone(good.channels), models: structuredClone(good.models) })).toEqual([]);
+});
+
+test('sameJson compares parsed JSON deeply, in any key order', () => {
+  const content = sampleContent();
+  expect(sameJson(content, JSON.parse(canonicalJson(content)))).toBe(true);
+  expect(sameJson(content.channels, content.channels.slice(1))).toBe(false);
+  expect(sameJson({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toBe(true);
+  expect(sameJson({ a: [1, { b: null }] }, { a: [1, { b: 0 }] })).toBe(false);
+  expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  expect(sameJson([1], { 0: 1 })).toBe(false);
+  expect(sameJson('1', 1)).toBe(false);
 });
 
 test.each<[string, (c: SnapshotContent) => void, string]>([
