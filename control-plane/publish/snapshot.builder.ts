@@ -41,6 +41,16 @@ type ChannelRow = Pick<
 /** A key row; `channel` is the channel id. */
 type KeyRow = Pick<ChannelKey, 'id' | 'keyEncrypted' | 'enabled'> & { channel: string };
 
+/** The channel's mapping restricted to what the snapshot carries: served models whose upstream name differs. */
+function renamedModels(c: Pick<Channel, 'models' | 'modelMapping'>): Record<string, string> {
+  const renamed: Record<string, string> = {};
+  for (const model of c.models) {
+    const upstream = c.modelMapping[model];
+    if (upstream !== undefined && upstream !== model) renamed[model] = upstream;
+  }
+  return renamed;
+}
+
 /** A channel (a row or the entity) as the snapshot carries it, with `keys` (still sealed). */
 export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
   return {
@@ -51,7 +61,8 @@ export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
     baseUrl: c.baseUrl === '' ? null : c.baseUrl,
     // The database ciphertext as is: keys travel sealed with SECRET_KEY and are opened by the data plane.
     keys: keys.map((k) => ({ id: k.id, sealed: k.keyEncrypted, enabled: k.enabled })),
-    models: [...c.models].sort().map((model) => ({ model, upstreamModel: c.modelMapping[model] ?? model })),
+    models: [...c.models].sort(),
+    modelMapping: renamedModels(c),
     timeouts: { connectMs: c.connectTimeoutMs, firstByteMs: c.firstByteTimeoutMs, totalMs: c.totalTimeoutMs },
     azure: c.kind === ChannelKind.AzureOpenAI ? { apiVersion: c.azureApiVersion ?? '', deployment: c.azureDeployment ?? null } : null,
     status: c.status === ChannelStatus.Active ? 'active' : 'disabled',

@@ -26,7 +26,7 @@ export function compileChannel(ch: SnapshotChannel, index: number, box: SecretBo
     isDemo: ch.isDemo,
     baseUrl: ch.baseUrl,
     keys,
-    upstreamModels: new Map(ch.models.map((m) => [m.model, m.upstreamModel])),
+    upstreamModels: new Map(ch.models.map((model) => [model, ch.modelMapping[model] ?? model])),
     timeouts: ch.timeouts,
     azure: ch.azure,
     active: ch.status === 'active' && (ch.isDemo || keys.some((k) => k.enabled)),

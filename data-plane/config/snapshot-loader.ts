@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sha256Hex, type SecretBox } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus, RefusedSnapshot } from '../../shared/ports/config-bus.js';
-import type { RoutingSnapshot, SnapshotAnnouncement } from '../../shared/snapshot/types.js';
+import { SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot, type SnapshotAnnouncement } from '../../shared/snapshot/types.js';
 import { sameJson } from '../../shared/snapshot/same-json.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { compileSnapshot } from './compile.js';
@@ -176,6 +176,13 @@ export class SnapshotLoader {
       return this.refuse(null, sha256Hex(raw), 'not valid JSON', source);
     }
     const revision = Number.isSafeInteger(parsed?.revision) ? parsed.revision! : null;
+    if (source === 'disk' && parsed?.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
+      // Kept by the data plane of another release (before an upgrade): not what the control plane
+      // publishes now, so not reported as a refusal; the bus has (or will have) one of this schema.
+      const schemaVersion = parsed?.schemaVersion ?? null;
+      log.warn('the disk copy of the snapshot is of another schema version; not used', { path: this.diskPath, revision, schemaVersion, expected: SNAPSHOT_SCHEMA_VERSION });
+      return false;
+    }
     const hash = typeof parsed?.hash === 'string' ? parsed.hash : sha256Hex(raw);
     if (this.isKnown(hash, revision)) return false;
     // Sections equal to the applied snapshot's are replaced by its arrays: validation and compile

@@ -6,8 +6,11 @@
 import type { WireFormat } from '../formats.js';
 import type { BillingMode, ModelPrices } from '../pricing/prices.js';
 
-/** Bumped on any incompatible change; a data plane refuses a snapshot of another version. */
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+/**
+ * Bumped on any incompatible change; a data plane refuses a snapshot of another version.
+ * 2: a channel's models as plain ids plus a mapping of the renamed ones (see SnapshotChannel).
+ */
+export const SNAPSHOT_SCHEMA_VERSION = 2;
 
 /** Whether a group or channel takes traffic at all (health is separate). */
 export type SnapshotStatus = 'active' | 'disabled';
@@ -42,14 +45,6 @@ export interface SnapshotChannelKey {
   enabled: boolean;
 }
 
-/** A model a channel serves, under the name the upstream knows it by. */
-export interface SnapshotChannelModel {
-  /** Our model id (see {@link SnapshotModel.id}). */
-  model: string;
-  /** The name sent upstream (equal to `model` when there is no mapping). */
-  upstreamModel: string;
-}
-
 /** Upstream time limits, in milliseconds. */
 export interface SnapshotTimeouts {
   connectMs: number;
@@ -77,7 +72,14 @@ export interface SnapshotChannel {
   /** http(s) base URL; null only for the demo kind. */
   baseUrl: string | null;
   keys: SnapshotChannelKey[];
-  models: SnapshotChannelModel[];
+  /** Our ids (see {@link SnapshotModel.id}) of the models the channel serves, sorted, each once. */
+  models: string[];
+  /**
+   * Our model id -> the name sent upstream, only for served models whose upstream name differs
+   * (a model not named here is sent under its own id). Schema 1 spelled out a pair for every
+   * served model, most of them identical: 60 % of a full catalog's snapshot.
+   */
+  modelMapping: Record<string, string>;
   timeouts: SnapshotTimeouts;
   /** Set for the `azure-openai` kind only. */
   azure: SnapshotAzureOptions | null;

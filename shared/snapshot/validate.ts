@@ -87,26 +87,24 @@ function checkGroups(c: Checker, groups: unknown[]): void {
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /**
- * A channel's served models: objects with a model and an upstream name, each model once. The hot
- * loop of validation (a channel can serve hundreds of models): paths are only spelled out for an
- * entry that fails.
+ * A channel's served models (model ids, each once) and its mapping (served model -> upstream
+ * name). The hot loop of validation (a channel can serve hundreds of models): paths are only
+ * spelled out for an entry that fails.
  */
-function checkChannelModels(c: Checker, models: unknown[], p: string): void {
-  const seen = new Set<string>();
-  models.forEach((rawModel, j) => {
-    const m = rawModel as Obj | null;
-    const model = String(m?.model);
-    if (m !== null && typeof m === 'object' && !Array.isArray(m) && isNonEmptyString(m.model) && isNonEmptyString(m.upstreamModel) && !seen.has(model)) {
-      seen.add(model);
+function checkChannelModels(c: Checker, ch: Obj, p: string): void {
+  const served = new Set<string>();
+  c.array(ch.models, `${p}.models`).forEach((model, j) => {
+    if (isNonEmptyString(model) && !served.has(model)) {
+      served.add(model);
       return;
     }
-    if (c.object(rawModel, `${p}[${j}]`)) {
-      c.string(m!.model, `${p}[${j}].model`);
-      c.string(m!.upstreamModel, `${p}[${j}].upstreamModel`);
-    }
-    if (seen.has(model)) c.fail(`${p}[${j}].model`, `duplicate model "${model}"`);
-    seen.add(model);
+    if (c.string(model, `${p}.models[${j}]`)) c.fail(`${p}.models[${j}]`, `duplicate model "${model}"`);
   });
+  const mapping = c.object(ch.modelMapping, `${p}.modelMapping`);
+  for (const [model, upstream] of Object.entries(mapping ?? {})) {
+    if (!served.has(model)) c.fail(`${p}.modelMapping.${model}`, 'maps a model the channel does not serve');
+    c.string(upstream, `${p}.modelMapping.${model}`);
+  }
 }
 
 function checkChannels(c: Checker, channels: unknown[]): void {
@@ -129,7 +127,7 @@ function checkChannels(c: Checker, channels: unknown[]): void {
       c.string(k.sealed, `${p}.keys[${j}].sealed`, /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/);
       c.boolean(k.enabled, `${p}.keys[${j}].enabled`);
     });
-    checkChannelModels(c, c.array(ch.models, `${p}.models`), `${p}.models`);
+    checkChannelModels(c, ch, p);
     const t = c.object(ch.timeouts, `${p}.timeouts`);
     if (t) for (const k of ['connectMs', 'firstByteMs', 'totalMs']) c.integer(t[k], `${p}.timeouts.${k}`, 1);
     if (ch.kind === 'azure-openai') {

@@ -63,7 +63,13 @@ test('an incremental build sees every change, even ones made behind the ORM, and
   const changed = await expectWarmEqualsCold(builder);
   const ids = changed.content.models.map((m) => m.id);
   expect(ids.filter((id) => id.startsWith('build-'))).toEqual(['build-model-0', 'build-model-1', 'build-model-2', 'build-model-3', 'build-model-new']);
-  expect(changed.content.channels.find((c) => c.name === 'build-channel')?.models.map((m) => m.model)).toEqual(['build-model-0', 'build-model-new']);
+  expect(changed.content.channels.find((c) => c.name === 'build-channel')?.models).toEqual(['build-model-0', 'build-model-new']);
+
+  // Renamed models only, and only served ones: identity and stale entries of the column are left out.
+  await em().nativeUpdate(Channel, { name: 'build-channel' }, { modelMapping: { 'build-model-0': 'upstream-0', 'build-model-new': 'build-model-new', 'build-model-1': 'gone' } });
+  const mapped = await expectWarmEqualsCold(builder);
+  expect(mapped.content.channels.find((c) => c.name === 'build-channel')?.modelMapping).toEqual({ 'build-model-0': 'upstream-0' });
+  await em().nativeUpdate(Channel, { name: 'build-channel' }, { modelMapping: {} });
 
   // Back to unchanged: same hash as the build before.
   expect((await builder.build(em())).hash).toBe(changed.hash);

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -11,13 +13,14 @@ import { CatalogModel, PriceTable } from '../../control-plane/catalog/model.enti
 import type { DataPlane } from '../../data-plane/bootstrap.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
+import { SNAPSHOT_SCHEMA_VERSION } from '../../shared/snapshot/types.js';
 import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { gql, gqlOk } from '../support/graphql.js';
 import { seedAccount } from '../support/seeded-accounts.js';
-import { sampleContent } from '../support/snapshot.js';
+import { sampleContent, schemaOneText } from '../support/snapshot.js';
 
 const GROUP = 'push_alpha';
 
@@ -149,18 +152,19 @@ test('a malformed snapshot is refused, reported in the heartbeat, and the old on
   const goods = [a.runtime(), b.runtime()];
   const bad = sealSnapshot(sampleContent(), good.revision + 1, new Date());
   bad.groups[0].multiplier = '-1'; // and the hash no longer matches either
-  for (const [text, revision] of [
-    ['{"revision": 1, "groups": [', null],
-    [JSON.stringify(bad), bad.revision],
+  for (const [text, revision, message] of [
+    ['{"revision": 1, "groups": [', null, /^not valid JSON$/],
+    // Well formed, but of the schema before this data plane's (a control plane not yet upgraded).
+    [schemaOneText(sampleContent(), good.revision + 2), good.revision + 2, /^invalid snapshot: schemaVersion: must be 2 \(this data plane's schema\), got 1$/],
+    [JSON.stringify(bad), bad.revision, /^invalid snapshot: groups\[0\]\.multiplier: must be a positive decimal string/],
   ] as const) {
     await redis.multi().set(keys.snapshot, text).publish(keys.snapshotAnnouncements, JSON.stringify({ revision: revision ?? 999, hash: 'f'.repeat(64) })).exec();
     await settle(async () => {
       const rows = await dataPlanes();
       expect(rows.map((r) => (r.lastError ? r.lastError.revision : 'none'))).toEqual([revision, revision]);
+      for (const row of rows) expect(row.lastError?.message).toMatch(message);
     });
   }
-  const rows = await dataPlanes();
-  expect(rows[0].lastError?.message).toMatch(/^invalid snapshot: groups\[0\]\.multiplier: must be a positive decimal string/);
   // The very same compiled objects: nothing was swapped.
   expect([a.runtime(), b.runtime()]).toEqual(goods);
   expect(a.runtime()).toBe(goods[0]);
@@ -225,6 +229,28 @@ test('a data plane restarted while Redis is down starts from its disk copy and i
   } finally {
     await empty.close();
   }
+});
+
+test('a disk copy of an older snapshot schema is not used (no crash, no refusal reported); the bus snapshot is', async () => {
+  await writeFile(join(dir.path, 'snapshot-node-old.json'), schemaOneText(sampleContent(), 1));
+  const down = await startTestDataPlane({ nodeName: 'node-old', redisPrefix: cp.redisPrefix, dataDir: dir.path, redisUrl: 'redis://127.0.0.1:1' });
+  try {
+    expect(down.runtime()).toBeNull();
+    expect(down.loader.report().lastError).toBeNull();
+    expect(await readyz(down)).toBe(503);
+  } finally {
+    await down.close();
+  }
+  const up = await startTestDataPlane({ nodeName: 'node-old', redisPrefix: cp.redisPrefix, dataDir: dir.path });
+  try {
+    const head = await cp.services.deps.ports.configBus.readHead();
+    expect(up.runtime()?.hash).toBe(head!.hash);
+    expect(up.runtime()?.models.get(MODEL)?.routes[0].levels[0].channels[0].upstreamModel).toBe('upstream-model');
+  } finally {
+    await up.close();
+  }
+  // The disk copy is replaced by the applied snapshot, of this schema.
+  await settle(async () => expect(JSON.parse(await readFile(join(dir.path, 'snapshot-node-old.json'), 'utf8'))).toMatchObject({ schemaVersion: SNAPSHOT_SCHEMA_VERSION }));
 });
 
 describe('data-plane status over GraphQL', () => {

@@ -1,4 +1,5 @@
 import { SecretBox } from '../../shared/crypto/secrets.js';
+import { sealSnapshot, serializeSnapshot } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotChannel, type SnapshotContent } from '../../shared/snapshot/types.js';
 import { TEST_SECRET_KEY } from './control-plane.js';
 
@@ -8,7 +9,7 @@ export const testBox = new SecretBox(TEST_SECRET_KEY);
 const timeouts = { connectMs: 1000, firstByteMs: 5000, totalMs: 60000 };
 
 function channel(id: string, partial: Partial<SnapshotChannel>): SnapshotChannel {
-  return { id, name: id, kind: 'openai', isDemo: false, baseUrl: 'https://api.example.test', keys: [], models: [], timeouts, azure: null, status: 'active', ...partial };
+  return { id, name: id, kind: 'openai', isDemo: false, baseUrl: 'https://api.example.test', keys: [], models: [], modelMapping: {}, timeouts, azure: null, status: 'active', ...partial };
 }
 
 /**
@@ -26,20 +27,17 @@ export function sampleContent(): SnapshotContent {
       { name: 'off', formats: ['chat-completions'], recommendedFormat: 'chat-completions', multiplier: '1', billing: 'per-request', autoRoute: false, status: 'disabled' },
     ],
     channels: [
-      channel('ch-a', { keys: [{ id: 'k1', sealed: testBox.encrypt('sk-upstream-a'), enabled: true }], models: [{ model: 'gpt-x', upstreamModel: 'gpt-x-2026' }] }),
+      channel('ch-a', { keys: [{ id: 'k1', sealed: testBox.encrypt('sk-upstream-a'), enabled: true }], models: ['gpt-x'], modelMapping: { 'gpt-x': 'gpt-x-2026' } }),
       channel('ch-b', {
         kind: 'anthropic',
         keys: [
           { id: 'k2', sealed: testBox.encrypt('sk-ant-1'), enabled: true },
           { id: 'k3', sealed: testBox.encrypt('sk-ant-2'), enabled: false },
         ],
-        models: [
-          { model: 'claude-y', upstreamModel: 'claude-y' },
-          { model: 'gpt-x', upstreamModel: 'gpt-x' },
-        ],
+        models: ['claude-y', 'gpt-x'],
       }),
-      channel('ch-demo', { kind: 'demo', isDemo: true, baseUrl: null, models: [{ model: 'demo-model', upstreamModel: 'demo-model' }] }),
-      channel('ch-idle', { status: 'disabled', keys: [{ id: 'k4', sealed: testBox.encrypt('sk-idle'), enabled: true }], models: [{ model: 'gpt-x', upstreamModel: 'gpt-x' }] }),
+      channel('ch-demo', { kind: 'demo', isDemo: true, baseUrl: null, models: ['demo-model'] }),
+      channel('ch-idle', { status: 'disabled', keys: [{ id: 'k4', sealed: testBox.encrypt('sk-idle'), enabled: true }], models: ['gpt-x'] }),
     ],
     memberships: [
       { group: 'alpha', channelId: 'ch-a', priority: 10, weight: 3 },
@@ -59,4 +57,14 @@ export function sampleContent(): SnapshotContent {
     exchangeRate: '7.2',
     settings: { 'health.minSamples': 20 },
   };
+}
+
+/**
+ * The wire text of `content` at `revision` in snapshot schema 1 (a channel's models as
+ * `{model, upstreamModel}` pairs, no mapping), as control and data planes before schema 2 wrote
+ * it to Redis and to disk; hash correct.
+ */
+export function schemaOneText(content: SnapshotContent, revision: number): string {
+  const channels = content.channels.map(({ modelMapping, ...ch }) => ({ ...ch, models: ch.models.map((model) => ({ model, upstreamModel: modelMapping[model] ?? model })) }));
+  return serializeSnapshot(sealSnapshot({ ...content, schemaVersion: 1, channels } as unknown as SnapshotContent, revision, new Date()));
 }

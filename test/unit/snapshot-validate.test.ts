@@ -1,8 +1,8 @@
 import { canonicalContentJson, canonicalJson, sealSnapshot, serializeSnapshot, snapshotHash } from '../../shared/snapshot/hash.js';
-import type { RoutingSnapshot, SnapshotContent } from '../../shared/snapshot/types.js';
+import { SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot, type SnapshotContent } from '../../shared/snapshot/types.js';
 import { sameJson } from '../../shared/snapshot/same-json.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
-import { sampleContent } from '../support/snapshot.js';
+import { sampleContent, schemaOneText } from '../support/snapshot.js';
 
 const at = new Date('2026-11-22T00:00:00Z');
 
@@ -57,19 +57,22 @@ test('the wire text parses back to the snapshot, and its hash is checked over th
   expect(validateSnapshot(JSON.parse(otherTampered), otherTampered)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
 });
 
-test('duplicate and malformed models of a channel are named', () => {
+test('duplicate and malformed models of a channel, and mappings of models it does not serve, are named', () => {
   const problems = validateSnapshot(
     sealedWith((c) => {
-      c.channels[1].models = [{ model: 'claude-y', upstreamModel: 'claude-y' }, { model: 'claude-y', upstreamModel: 'other' }, { model: '', upstreamModel: 'x' }, null as never];
+      c.channels[1].models = ['claude-y', 'claude-y', '', null as never];
+      c.channels[1].modelMapping = { 'claude-y': 'claude-upstream', 'gpt-z': 'gpt-z-upstream', 'gpt-x': '' };
     }),
   );
-  expect(problems).toEqual(
-    expect.arrayContaining([
-      'channels[1].models[1].model: duplicate model "claude-y"',
-      'channels[1].models[2].model: must be a non-empty string',
-      'channels[1].models[3]: must be an object',
-    ]),
-  );
+  expect(problems).toEqual([
+    'channels[1].models[1]: duplicate model "claude-y"',
+    'channels[1].models[2]: must be a non-empty string',
+    'channels[1].models[3]: must be a non-empty string',
+    'channels[1].modelMapping.gpt-z: maps a model the channel does not serve',
+    'channels[1].modelMapping.gpt-x: maps a model the channel does not serve',
+    'channels[1].modelMapping.gpt-x: must be a non-empty string',
+  ]);
+  expect(validateSnapshot(sealedWith((c) => void (c.channels[1].modelMapping = null as never)))).toEqual(['channels[1].modelMapping: must be an object']);
 });
 
 test('sections known valid are not checked again, but references to them are', () => {
@@ -124,14 +127,17 @@ test.each<[string, (c: SnapshotContent) => void, string]>([
 });
 
 test('another schema version is refused without field noise', () => {
-  const snapshot = { ...sealSnapshot(sampleContent(), 1, at), schemaVersion: 2, groups: 'garbage' };
-  expect(validateSnapshot(snapshot)).toEqual(["schemaVersion: must be 1 (this data plane's schema), got 2"]);
+  const snapshot = { ...sealSnapshot(sampleContent(), 1, at), schemaVersion: SNAPSHOT_SCHEMA_VERSION + 1, groups: 'garbage' };
+  expect(validateSnapshot(snapshot)).toEqual([`schemaVersion: must be ${SNAPSHOT_SCHEMA_VERSION} (this data plane's schema), got ${SNAPSHOT_SCHEMA_VERSION + 1}`]);
+  // Schema 1 (a channel's models as {model, upstreamModel} pairs), e.g. from a control plane not yet upgraded.
+  const older = schemaOneText(sampleContent(), 1);
+  expect(validateSnapshot(JSON.parse(older), older)).toEqual([`schemaVersion: must be ${SNAPSHOT_SCHEMA_VERSION} (this data plane's schema), got 1`]);
 });
 
 test('non-objects and missing sections are reported, never thrown', () => {
   expect(validateSnapshot(null)).toEqual(['snapshot: must be an object']);
   expect(validateSnapshot([1])).toEqual(['snapshot: must be an object']);
-  const problems = validateSnapshot({ schemaVersion: 1 });
+  const problems = validateSnapshot({ schemaVersion: SNAPSHOT_SCHEMA_VERSION });
   expect(problems).toEqual(
     expect.arrayContaining(['revision: must be an integer >= 1', 'groups: must be an array', 'models: must be an array', 'exchangeRate: must be a positive decimal string']),
   );
