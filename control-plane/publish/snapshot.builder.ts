@@ -45,8 +45,8 @@ type KeyRow = Pick<ChannelKey, 'id' | 'keyEncrypted' | 'enabled'> & { channel: s
 function renamedModels(c: Pick<Channel, 'models' | 'modelMapping'>): Record<string, string> {
   const renamed: Record<string, string> = {};
   for (const model of c.models) {
-    const upstream = c.modelMapping[model];
-    if (upstream !== undefined && upstream !== model) renamed[model] = upstream;
+    // Own properties only: a model named like an Object.prototype member ("constructor") is no mapping.
+    if (Object.hasOwn(c.modelMapping, model) && c.modelMapping[model] !== model) renamed[model] = c.modelMapping[model];
   }
   return renamed;
 }

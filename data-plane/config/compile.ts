@@ -26,7 +26,8 @@ export function compileChannel(ch: SnapshotChannel, index: number, box: SecretBo
     isDemo: ch.isDemo,
     baseUrl: ch.baseUrl,
     keys,
-    upstreamModels: new Map(ch.models.map((model) => [model, ch.modelMapping[model] ?? model])),
+    // Own properties only: a model named like an Object.prototype member ("constructor") is no mapping.
+    upstreamModels: new Map(ch.models.map((model) => [model, Object.hasOwn(ch.modelMapping, model) ? ch.modelMapping[model] : model])),
     timeouts: ch.timeouts,
     azure: ch.azure,
     active: ch.status === 'active' && (ch.isDemo || keys.some((k) => k.enabled)),

@@ -84,3 +84,15 @@ test('a snapshot repeating the previous channels array reuses their compile, wit
   // Another channels array (even with equal content) is compiled afresh.
   expect(() => compileSnapshot({ ...next, channels: structuredClone(snapshot.channels) }, new SecretBox('another-secret-key-another-secret-key-0123'), first)).toThrow(CompileError);
 });
+
+test('a channel sends a model under its own id unless its mapping renames it (own entries only)', () => {
+  const content = sampleContent();
+  content.channels[1].models = ['claude-y', 'constructor', 'gpt-x'];
+  content.channels[1].modelMapping = { 'claude-y': 'claude-y-upstream' };
+  const channel = compileSnapshot(sealSnapshot(content, 5, new Date()), testBox).channels.get('ch-b')!;
+  expect([...channel.upstreamModels]).toEqual([
+    ['claude-y', 'claude-y-upstream'],
+    ['constructor', 'constructor'],
+    ['gpt-x', 'gpt-x'],
+  ]);
+});
