@@ -53,17 +53,14 @@ export class RedisBalanceStore implements BalanceStore {
     const cap = options.spendCap?.capMicro;
     const keys = this.accountKeys(accountId);
     const args = [reservationId, nonNegative(amountMicro, 'reservation'), expiresAt, options.spendCap?.tokenId ?? '', cap == null ? '' : nonNegative(cap, 'spend cap')];
-    // One round trip; the index entry goes first, so a crash in between leaves a harmless index
-    // entry, never an unindexed (unexpirable) reservation.
-    const [[indexError], [scriptError, scriptReply]] = (await this.redis.cmd
-      .pipeline()
-      .zadd(this.keys.reservationIndex, 'GT', expiresAt, accountId)
-      .evalsha(reserveScript.sha, keys.length, ...keys, ...args)
-      .exec()) as [[Error | null], [Error | null, unknown]];
+    // One round trip (shared with the other requests of this event-loop turn); the index entry
+    // goes first, so a crash in between leaves a harmless index entry, never an unindexed
+    // (unexpirable) reservation.
+    const [[indexError], [scriptError, scriptReply]] = await this.redis.turn.send((p) =>
+      p.zadd(this.keys.reservationIndex, 'GT', expiresAt, accountId).evalsha(reserveScript.sha, keys.length, ...keys, ...args),
+    );
     if (indexError) throw indexError;
-    let reply = scriptReply;
-    if (LuaScript.isNoScript(scriptError)) reply = await reserveScript.run(this.redis.cmd, keys, args);
-    else if (scriptError) throw scriptError;
+    const reply = await reserveScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args);
     const [status, balance] = reply as [ReserveResult['status'], string];
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
@@ -77,10 +74,10 @@ export class RedisBalanceStore implements BalanceStore {
   }
 
   private async finish(accountId: string, id: string, actual: string, tokenId: string, mode: 'settle' | 'release'): Promise<SettleResult> {
-    const [status, balance] = (await finishScript.run(this.redis.cmd, this.accountKeys(accountId), [id, actual, tokenId, Date.now(), mode])) as [
-      SettleResult['status'],
-      string,
-    ];
+    const keys = this.accountKeys(accountId);
+    const args = [id, actual, tokenId, Date.now(), mode];
+    const [[scriptError, scriptReply]] = await this.redis.turn.send((p) => p.evalsha(finishScript.sha, keys.length, ...keys, ...args));
+    const [status, balance] = (await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args)) as [SettleResult['status'], string];
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 

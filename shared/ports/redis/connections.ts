@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { createLogger } from '../../log.js';
+import { TurnPipeline } from './turn-pipeline.js';
 
 const log = createLogger('redis');
 
@@ -11,12 +12,15 @@ type Listener = (message: string) => void;
  */
 export class RedisConnections {
   readonly cmd: Redis;
+  /** The hot path's commands (metering), pipelined per event-loop turn over {@link cmd}. */
+  readonly turn: TurnPipeline;
   private sub: Redis | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(private readonly url: string) {
     this.cmd = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
     reportErrors(this.cmd, 'commands');
+    this.turn = new TurnPipeline(this.cmd);
   }
 
   /** Subscribes `listener` to `channel`; resolves once Redis acknowledged SUBSCRIBE. Returns an unsubscribe. */

@@ -20,6 +20,16 @@ export class LuaScript {
     }
   }
 
+  /**
+   * The result of an EVALSHA of this script sent in a pipeline: its reply, or, when Redis did not
+   * hold the script yet, the result of running it now with its source; any other error is thrown.
+   */
+  async orRun(redis: Redis, error: Error | null, reply: unknown, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    if (LuaScript.isNoScript(error)) return redis.eval(this.source, keys.length, ...keys, ...args);
+    if (error) throw error;
+    return reply;
+  }
+
   /** True for the error Redis answers to EVALSHA of a script it does not hold (yet). */
   static isNoScript(err: unknown): boolean {
     return err instanceof Error && err.message.startsWith('NOSCRIPT');

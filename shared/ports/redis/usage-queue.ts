@@ -25,7 +25,10 @@ export class RedisUsageQueue implements UsageQueue {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   async append(event: UsageEvent): Promise<string> {
-    return (await this.redis.cmd.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event))) as string;
+    // Pipelined with the other requests' settlements of this event-loop turn.
+    const [[error, id]] = await this.redis.turn.send((p) => p.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event)));
+    if (error) throw error;
+    return id as string;
   }
 
   async ensureGroup(group: string): Promise<void> {

@@ -1,0 +1,60 @@
+import type { ChainableCommander, Redis } from 'ioredis';
+
+/** The reply of one command of a pipeline: its error or its value. */
+export type PipelineReply = [error: Error | null, value: unknown];
+
+interface Part {
+  count: number;
+  resolve(replies: PipelineReply[]): void;
+  reject(err: Error): void;
+}
+
+/**
+ * Sends the commands of every caller of one event-loop turn as one pipeline: one socket write and
+ * one read for, say, the reservations and settlements of all the requests whose I/O arrived in
+ * that turn. On a busy data plane the per-request Redis commands are the dearest part of metering,
+ * and what they cost is mostly the system calls of writing and reading the socket, so sharing
+ * them is what makes metering cheap. (ioredis' own auto-pipelining flushes on `process.nextTick`,
+ * which only groups commands issued from the same I/O callback.) The cost to a caller is the rest
+ * of the turn: microseconds.
+ */
+export class TurnPipeline {
+  private pipeline: ChainableCommander | undefined;
+  private parts: Part[] = [];
+
+  constructor(private readonly redis: Redis) {}
+
+  /**
+   * Queues the commands `build` adds for this turn's pipeline; resolves with their replies, in
+   * order, once Redis answered them all. Rejects only when the pipeline as a whole failed.
+   */
+  send(build: (pipeline: ChainableCommander) => void): Promise<PipelineReply[]> {
+    if (!this.pipeline) {
+      this.pipeline = this.redis.pipeline();
+      setImmediate(() => this.flush());
+    }
+    const before = this.pipeline.length;
+    build(this.pipeline);
+    const count = this.pipeline.length - before;
+    return new Promise((resolve, reject) => this.parts.push({ count, resolve, reject }));
+  }
+
+  private flush(): void {
+    const pipeline = this.pipeline!;
+    const parts = this.parts;
+    this.pipeline = undefined;
+    this.parts = [];
+    pipeline.exec().then(
+      (replies) => {
+        let at = 0;
+        for (const part of parts) {
+          part.resolve(replies!.slice(at, at + part.count) as PipelineReply[]);
+          at += part.count;
+        }
+      },
+      (err: Error) => {
+        for (const part of parts) part.reject(err);
+      },
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import { redisPorts } from '../../shared/ports/factory.js';
+import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+
+/**
+ * The hot path's Redis commands share one pipeline per event-loop turn (shared/ports/redis/
+ * turn-pipeline.ts): each caller must still get its own replies, and the balance scripts sent
+ * that way must survive a Redis that forgot them (NOSCRIPT).
+ */
+describe('TurnPipeline', () => {
+  let ports: ReturnType<typeof redisPorts>;
+  beforeEach(() => {
+    ports = redisPorts(TEST_REDIS_URL, testRedisPrefix());
+  });
+  afterEach(async () => {
+    await ports.close();
+  });
+
+  it('answers each caller of one turn with its own replies, in order, errors included', async () => {
+    const { turn } = ports.redis;
+    const key = (n: number) => ports.keys.balance(`turn-${n}`);
+    const calls = Array.from({ length: 20 }, (_, n) => turn.send((p) => p.set(key(n), String(n)).incrby(key(n), n)));
+    // A command that fails (INCRBY on a non-number) fails only its own caller.
+    const failing = turn.send((p) => p.set(key(99), 'text').incrby(key(99), 1));
+    const replies = await Promise.all(calls);
+    replies.forEach((r, n) => expect(r).toEqual([[null, 'OK'], [null, 2 * n]]));
+    const [[setError], [incrError]] = await failing;
+    expect(setError).toBeNull();
+    expect(incrError?.message).toMatch(/not an integer/);
+  });
+
+  it('sends the commands of one turn in one pipeline and those of the next turn in another', async () => {
+    const sent: number[] = [];
+    const cmd = ports.redis.cmd;
+    const original = cmd.pipeline.bind(cmd);
+    // Count the pipelines TurnPipeline opens (observation only: each still goes to Redis).
+    cmd.pipeline = ((...args: Parameters<typeof original>) => {
+      sent.push(1);
+      return original(...args);
+    }) as typeof cmd.pipeline;
+    const k = ports.keys.balance('turns');
+    await Promise.all([ports.redis.turn.send((p) => p.incr(k)), ports.redis.turn.send((p) => p.incr(k)), ports.redis.turn.send((p) => p.incr(k))]);
+    expect(sent).toHaveLength(1);
+    await ports.redis.turn.send((p) => p.incr(k));
+    expect(sent).toHaveLength(2);
+    expect(await cmd.get(k)).toBe('4');
+  });
+
+  it('reserves and settles through the pipeline after Redis forgot the scripts (NOSCRIPT)', async () => {
+    await ports.balances.load('acct', 1_000_000n, new Map());
+    await ports.redis.cmd.script('FLUSH');
+    const reserved = await ports.balances.reserve('acct', 'r1', 300_000n, { ttlMs: 60_000, now: Date.now(), spendCap: { tokenId: 't', capMicro: null } });
+    expect(reserved).toEqual({ status: 'ok', balanceMicro: 700_000n });
+    await ports.redis.cmd.script('FLUSH');
+    const settled = await ports.balances.settle('acct', 'r1', 120_000n, 't');
+    expect(settled).toEqual({ status: 'settled', balanceMicro: 880_000n });
+  });
+});
