@@ -7,7 +7,8 @@
 import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
-import { SseParser, type SseRecord } from '../sse/parse.js';
+import { SseParser } from '../sse/parse.js';
+import { scanOutputBytes } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -71,6 +72,15 @@ function eventOutputBytes(format: WireFormat, data: Loose): number {
   }
 }
 
+/** An event's data parsed, or null when it is not JSON (the relay fails such a stream itself). */
+function parseEvent(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}
+
 /** What a tap saw. */
 export interface TapResult {
   /** The upstream format the tap read. */
@@ -105,27 +115,29 @@ export class UsageTap {
     if (usage) this.rawUsage = usage;
   }
 
-  /** Raw upstream stream bytes, as they arrive (pass-through streams). */
+  /**
+   * Raw upstream stream bytes, as they arrive (pass-through streams): events are scanned, and
+   * parsed only when they may carry usage (output-scan.ts), which is one or two per stream.
+   */
   chunk(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
     this.parser ??= new SseParser();
-    for (const record of this.parser.push(bytes)) this.record(record);
+    for (const { data } of this.parser.push(bytes)) {
+      if (data === '[DONE]') continue;
+      const scanned = scanOutputBytes(this.format, data);
+      if (scanned !== undefined) this.deliveredBytes += scanned;
+      else this.event(parseEvent(data));
+    }
   }
 
-  /** One parsed upstream stream event (translated streams, which parse anyway). */
-  record(record: SseRecord): void {
+  /** One parsed upstream stream event's data (translated streams, which parse anyway); null: not JSON. */
+  event(data: unknown): void {
     this.firstByteAt ??= this.now();
-    if (record.data === '[DONE]') return;
-    let data: Loose | undefined;
-    try {
-      data = asRecord(JSON.parse(record.data));
-    } catch {
-      return;
-    }
-    if (!data) return;
-    const piece = asRecord(eventUsage(this.format, data));
+    const record = asRecord(data);
+    if (!record) return;
+    const piece = asRecord(eventUsage(this.format, record));
     if (piece) this.rawUsage = mergeUsagePieces(this.rawUsage, piece);
-    this.deliveredBytes += eventOutputBytes(this.format, data);
+    this.deliveredBytes += eventOutputBytes(this.format, record);
   }
 
   /** What was seen so far. */

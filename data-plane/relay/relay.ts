@@ -14,7 +14,6 @@ import type { GroupRoute, RuntimeChannel, RuntimeModel } from '../config/runtime
 import { GatewayError } from '../errors.js';
 import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
-import type { SseRecord } from '../sse/parse.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import { ClientStream } from './client-stream.js';
@@ -51,8 +50,8 @@ export interface AnswerObserver {
   body(bytes: Buffer): void;
   /** Raw stream bytes (pass-through streams). */
   chunk(bytes: Buffer): void;
-  /** One parsed stream event (translated streams). */
-  record(record: SseRecord): void;
+  /** One parsed stream event's data (translated streams). */
+  event(data: unknown): void;
 }
 
 /** What the relay is built from. */

@@ -113,8 +113,11 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
   let events = 0;
   const translate = (records: SseRecord[]) => {
     events += records.length;
-    if (sink.observer) for (const r of records) sink.observer.record(r);
-    return records.flatMap((r) => translator.streamEvent(toEvent(r)));
+    return records.flatMap((r) => {
+      const event = toEvent(r);
+      sink.observer?.event(event.data);
+      return translator.streamEvent(event);
+    });
   };
   try {
     for await (const chunk of body) {

@@ -55,20 +55,26 @@ export class SseParser {
       if (text[0] === '\n') pos = 1;
       this.pendingCr = false;
     }
+    // Upstreams nearly always end lines with LF alone: then indexOf finds them, cheaper than a regex.
+    const lfOnly = !text.includes('\r');
     const eol = /[\r\n]/g;
     while (pos < text.length) {
-      eol.lastIndex = pos;
-      const match = eol.exec(text);
-      if (!match) {
+      let at: number;
+      if (lfOnly) at = text.indexOf('\n', pos);
+      else {
+        eol.lastIndex = pos;
+        at = eol.exec(text)?.index ?? -1;
+      }
+      if (at === -1) {
         this.partial += text.slice(pos);
         if (this.partial.length > this.maxEventChars) throw new Error(`SSE line longer than ${this.maxEventChars} characters`);
         return;
       }
-      const line = this.partial + text.slice(pos, match.index);
+      const line = this.partial + text.slice(pos, at);
       this.partial = '';
       this.line(line, out);
-      pos = match.index + 1;
-      if (match[0] === '\r') {
+      pos = at + 1;
+      if (text[at] === '\r') {
         if (pos === text.length) this.pendingCr = true;
         else if (text[pos] === '\n') pos++;
       }
@@ -94,7 +100,7 @@ export class SseParser {
 
   private dispatch(out: SseRecord[]): void {
     if (this.hasData) {
-      const data = this.data.join('\n');
+      const data = this.data.length === 1 ? this.data[0] : this.data.join('\n');
       out.push(this.event === undefined ? { data } : { event: this.event, data });
     }
     this.event = undefined;

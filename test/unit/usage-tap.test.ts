@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WireFormat } from '../../shared/formats.js';
+import { UsageTap } from '../../data-plane/billing/usage-tap.js';
+import { frameEventText } from '../../data-plane/sse/frame.js';
+import type { StreamEvent } from '../../data-plane/translate/translator.js';
+
+/**
+ * A pass-through stream's tap scans raw events and parses only those that may carry usage
+ * (data-plane/billing/output-scan.ts); a translated stream's tap sees every event parsed. Both
+ * must count the same: the same usage and the same delivered output, event for event.
+ */
+const SHORT: Record<string, WireFormat> = { chat: 'chat-completions', messages: 'messages', gemini: 'generateContent', responses: 'responses' };
+const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
+
+/** Every golden stream, on both sides: [name, format, events]. */
+function goldenStreams(): [string, WireFormat, StreamEvent[]][] {
+  const out: [string, WireFormat, StreamEvent[]][] = [];
+  for (const pair of readdirSync(golden).filter((d) => d.includes('-to-'))) {
+    const [from, to] = pair.split('-to-').map((s) => SHORT[s]);
+    for (const file of readdirSync(join(golden, pair)).filter((f) => f.endsWith('.json'))) {
+      const stream = (JSON.parse(readFileSync(join(golden, pair, file), 'utf8')) as { stream?: { in: StreamEvent[]; out: StreamEvent[] } }).stream;
+      if (!stream) continue;
+      out.push([`${pair}/${file} upstream side`, to, stream.in], [`${pair}/${file} client side`, from, stream.out]);
+    }
+  }
+  return out;
+}
+
+/** Output text that only an exact reading counts right: escapes, quotes, non-ASCII, key names inside text. */
+const TRICKY = 'Line\n"quoted" \\ back, 中文 and emoji 😀, a fake "content":"x" inside, \u00e9';
+
+const handMade: [string, WireFormat, StreamEvent[]][] = [
+  [
+    'chat with escapes, tool arguments, logprobs and usage',
+    'chat-completions',
+    [
+      { data: { choices: [{ index: 0, delta: { role: 'assistant', content: TRICKY }, logprobs: { content: [{ token: 'x', logprob: -1 }] } }] } },
+      { data: { choices: [{ index: 0, delta: { reasoning_content: TRICKY } }] } },
+      { data: { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: 'f', arguments: '{"city":"Paris \\"x\\""}' } }] } }] } },
+      { data: { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: null } },
+      { data: { choices: [], usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 } } },
+      { data: '[DONE]' },
+    ],
+  ],
+  [
+    'messages with text, thinking, tool input and a start text',
+    'messages',
+    [
+      { event: 'message_start', data: { type: 'message_start', message: { id: 'm', content: [], usage: { input_tokens: 5, output_tokens: 1 } } } },
+      { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'not counted' } } },
+      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: TRICKY } } },
+      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 1, delta: { type: 'thinking_delta', thinking: TRICKY } } },
+      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"a":' } } },
+      { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 30 } } },
+    ],
+  ],
+  [
+    'generateContent with text, a function call and grounding',
+    'generateContent',
+    [
+      { data: { candidates: [{ content: { role: 'model', parts: [{ text: TRICKY }] } }] } },
+      { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', args: { q: TRICKY } } }] } }] } },
+      { data: { candidates: [{ content: { parts: [{ text: 'a' }] }, groundingMetadata: { groundingSupports: [{ segment: { text: 'not output' } }] } }] } },
+      { data: { candidates: [{ content: { parts: [{ text: '' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 7 } } },
+    ],
+  ],
+  [
+    'responses with deltas and a done text',
+    'responses',
+    [
+      { event: 'response.output_text.delta', data: { type: 'response.output_text.delta', delta: TRICKY } },
+      { event: 'response.function_call_arguments.delta', data: { type: 'response.function_call_arguments.delta', delta: '{"x":1}' } },
+      { event: 'response.output_text.done', data: { type: 'response.output_text.done', text: 'whole text, not counted again' } },
+      { event: 'response.completed', data: { type: 'response.completed', response: { usage: { input_tokens: 4, output_tokens: 12 } } } },
+    ],
+  ],
+];
+
+describe('UsageTap: scanning raw events counts what parsing counts', () => {
+  test.each([...handMade, ...goldenStreams()])('%s', (_name, format, events) => {
+    const scanned = new UsageTap(format, () => 1);
+    const parsed = new UsageTap(format, () => 1);
+    const wire = Buffer.from(events.map((e) => frameEventText(format, e)).join(''), 'utf8');
+    // Split mid-event (and mid-character) to be sure the scan sees whole events only.
+    for (let at = 0; at < wire.length; at += 7) scanned.chunk(wire.subarray(at, at + 7));
+    for (const e of events) parsed.event(e.data);
+    expect(scanned.result()).toEqual(parsed.result());
+  });
+
+  it('counts the unescaped UTF-8 bytes of streamed output', () => {
+    const tap = new UsageTap('chat-completions', () => 1);
+    tap.chunk(Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
+    expect(tap.result().deliveredBytes).toBe(Buffer.byteLength(TRICKY, 'utf8'));
+    expect(tap.result().rawUsage).toBeNull();
+  });
+});
