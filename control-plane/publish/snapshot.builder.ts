@@ -11,21 +11,20 @@ import {
   type SnapshotModel,
   type SnapshotSettings,
 } from '../../shared/snapshot/types.js';
-import { ChannelGroup } from '../catalog/channel-group.entity.js';
-import { ChannelKey } from '../catalog/channel-key.entity.js';
 import { Channel, ChannelKind, ChannelStatus, isDemoKind } from '../catalog/channel.entity.js';
-import { ExchangeRate } from '../catalog/exchange-rate.entity.js';
-import { BillingKind, Group, GroupStatus } from '../catalog/group.entity.js';
+import { BillingKind, GroupStatus } from '../catalog/group.entity.js';
 import { CatalogModel } from '../catalog/model.entity.js';
+import type { WireFormat } from '../../shared/formats.js';
+import { readCatalog, type GroupRow, type KeyRow, type MembershipRow, type VersionedRead, type VersionRow } from './catalog-read.js';
 
 const PRICE_KINDS: readonly PriceKind[] = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'];
 
-function toGroup(g: Group): SnapshotGroup {
+function toGroup(g: GroupRow): SnapshotGroup {
   return {
     name: g.name,
-    formats: [...g.formats],
-    recommendedFormat: g.recommendedFormat,
-    multiplier: g.priceMultiplier,
+    formats: g.formats as WireFormat[],
+    recommendedFormat: g.recommendedFormat as WireFormat,
+    multiplier: canonical(g.multiplier),
     billing: g.billingKind === BillingKind.PerRequest ? 'per-request' : 'tokens',
     autoRoute: g.autoRoute,
     status: g.status === GroupStatus.Active ? 'active' : 'disabled',
@@ -37,9 +36,6 @@ type ChannelRow = Pick<
   Channel,
   'id' | 'name' | 'kind' | 'baseUrl' | 'models' | 'modelMapping' | 'connectTimeoutMs' | 'firstByteTimeoutMs' | 'totalTimeoutMs' | 'azureApiVersion' | 'azureDeployment' | 'status'
 >;
-
-/** A key row; `channel` is the channel id. */
-type KeyRow = Pick<ChannelKey, 'id' | 'keyEncrypted' | 'enabled'> & { channel: string };
 
 /** The channel's mapping restricted to what the snapshot carries: served models whose upstream name differs. */
 function renamedModels(c: Pick<Channel, 'models' | 'modelMapping'>): Record<string, string> {
@@ -100,15 +96,9 @@ function toModel(m: ModelRow): SnapshotModel {
   };
 }
 
-/** A membership row from a plain query: `group` is the group name (its key), `channel` the channel id. */
-type MembershipRow = Pick<ChannelGroup, 'priority' | 'weight'> & { group: string; channel: string };
-
 function toMembership(ms: MembershipRow): SnapshotMembership {
   return { group: ms.group, channelId: ms.channel, priority: ms.priority, weight: ms.weight };
 }
-
-/** A row's id and version: PostgreSQL's `xmin`, which every update of the row changes, whoever makes it. */
-type VersionRow = { id: string; version: string };
 
 /** The snapshot part of one row, serialised, as of a row version. */
 interface CachedPart<T> {
@@ -123,45 +113,57 @@ const MAX_IDS_PER_QUERY = 100;
 /** Selects the row version beside the columns (see VersionRow). */
 const VERSION = raw('xmin::text as version');
 
+/** The parts of the last build's models or channels, and the fingerprint of the rows they were built from. */
+interface Section<T> {
+  fingerprint: string | null;
+  parts: CachedPart<T>[];
+}
+
 /**
  * Reads the routing catalog from PostgreSQL into canonical snapshot content: the only bridge
  * between the catalog tables and the wire snapshot. Every list is sorted, so equal catalogs give
- * equal hashes. Incremental: models and channels (the bulk: ~1 MB for 1,000 models) are cached
- * per row with their canonical JSON, keyed by the row version, so a build reads only the versions
- * of those tables, fetches and serialises only the rows that changed, and joins the rest. Builds
- * must not overlap (the publisher runs one at a time). Throws when no exchange rate has been set
- * (nothing could be charged).
+ * equal hashes. Incremental: models and channels (the bulk of the snapshot) are cached per row
+ * with their canonical JSON, keyed by the row version. A build is one statement (see readCatalog)
+ * when neither table changed; otherwise it fetches and serialises only the rows that changed, and
+ * joins the rest. Builds must not overlap (the publisher runs one at a time). Throws when no
+ * exchange rate has been set (nothing could be charged).
  */
 export class SnapshotBuilder {
   private readonly models = new Map<string, CachedPart<SnapshotModel>>();
   private readonly channels = new Map<string, CachedPart<SnapshotChannel> & { row: ChannelRow; keys: string }>();
+  private modelSection: Section<SnapshotModel> = { fingerprint: null, parts: [] };
+  private channelSection: Section<SnapshotChannel> = { fingerprint: null, parts: [] };
 
   constructor(private readonly settings: SnapshotSettings = {}) {}
 
   async build(em: EntityManager): Promise<CanonicalContent> {
-    const [groups, memberships, [rate], models, channels] = await Promise.all([
-      em.find(Group, {}, { orderBy: { name: 'asc' } }),
-      em.createQueryBuilder(ChannelGroup).select(['group', 'channel', 'priority', 'weight']).orderBy({ group: 'asc', channel: 'asc' }).execute<MembershipRow[]>('all', true),
-      em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 }),
-      this.buildModels(em),
-      this.buildChannels(em),
+    const read = await readCatalog(em, { models: this.modelSection.fingerprint, channels: this.channelSection.fingerprint });
+    if (read.rate === null) throw new Error('no exchange rate is set: cannot build a routing snapshot');
+    const [models, channels] = await Promise.all([
+      this.section(this.modelSection, read.models, (versions) => this.buildModels(em, versions)),
+      this.section(this.channelSection, read.channels, ({ versions, keys }) => this.buildChannels(em, versions, keys)),
     ]);
-    if (!rate) throw new Error('no exchange rate is set: cannot build a routing snapshot');
+    this.modelSection = models;
+    this.channelSection = channels;
     const content: SnapshotContent = {
       schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-      groups: groups.map(toGroup),
-      channels: channels.map((c) => c.part),
-      memberships: memberships.map(toMembership),
-      models: models.map((m) => m.part),
-      exchangeRate: rate.rate,
+      groups: read.groups.map(toGroup),
+      channels: channels.parts.map((c) => c.part),
+      memberships: read.memberships.map(toMembership),
+      models: models.parts.map((m) => m.part),
+      exchangeRate: canonical(read.rate),
       settings: this.settings,
     };
-    return canonicalContent(content, canonicalContentJson(content, { channels: channels.map((c) => c.json), models: models.map((m) => m.json) }));
+    return canonicalContent(content, canonicalContentJson(content, { channels: channels.parts.map((c) => c.json), models: models.parts.map((m) => m.json) }));
+  }
+
+  /** The section as read: the previous one when its fingerprint did not move, else rebuilt from the versions read. */
+  private async section<T, V>(previous: Section<T>, read: VersionedRead<V>, rebuild: (changed: V) => Promise<CachedPart<T>[]>): Promise<Section<T>> {
+    return read.changed === null ? previous : { fingerprint: read.fingerprint, parts: await rebuild(read.changed) };
   }
 
   /** Models in model-id order, re-read and re-serialised only where their row changed. */
-  private async buildModels(em: EntityManager): Promise<CachedPart<SnapshotModel>[]> {
-    const versions = await em.createQueryBuilder(CatalogModel).select(['id', VERSION]).orderBy({ modelId: 'asc' }).execute<VersionRow[]>('all', false);
+  private async buildModels(em: EntityManager, versions: VersionRow[]): Promise<CachedPart<SnapshotModel>[]> {
     const stale = versions.filter((v) => this.models.get(v.id)?.version !== v.version).map((v) => v.id);
     if (stale.length > 0) {
       const qb = em.createQueryBuilder(CatalogModel).select(['*', VERSION]);
@@ -175,11 +177,7 @@ export class SnapshotBuilder {
   }
 
   /** Channels in id order with their keys; a channel is re-serialised when its row or its keys changed. */
-  private async buildChannels(em: EntityManager): Promise<CachedPart<SnapshotChannel>[]> {
-    const [versions, keys] = await Promise.all([
-      em.createQueryBuilder(Channel).select(['id', VERSION]).orderBy({ id: 'asc' }).execute<VersionRow[]>('all', false),
-      em.createQueryBuilder(ChannelKey).select(['id', 'channel', 'keyEncrypted', 'enabled']).orderBy({ channel: 'asc', position: 'asc' }).execute<KeyRow[]>('all', true),
-    ]);
+  private async buildChannels(em: EntityManager, versions: VersionRow[], keys: KeyRow[]): Promise<CachedPart<SnapshotChannel>[]> {
     const keysByChannel = new Map<string, KeyRow[]>();
     for (const k of keys) {
       const list = keysByChannel.get(k.channel);

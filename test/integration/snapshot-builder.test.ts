@@ -2,7 +2,7 @@ import { ChannelGroup } from '../../control-plane/catalog/channel-group.entity.j
 import { ChannelKey } from '../../control-plane/catalog/channel-key.entity.js';
 import { Channel, ChannelKind } from '../../control-plane/catalog/channel.entity.js';
 import { ExchangeRate } from '../../control-plane/catalog/exchange-rate.entity.js';
-import { Group } from '../../control-plane/catalog/group.entity.js';
+import { BillingKind, Group, GroupStatus } from '../../control-plane/catalog/group.entity.js';
 import { CatalogModel, PriceTable } from '../../control-plane/catalog/model.entity.js';
 import { SnapshotBuilder } from '../../control-plane/publish/snapshot.builder.js';
 import { sha256Hex } from '../../shared/crypto/secrets.js';
@@ -73,4 +73,24 @@ test('an incremental build sees every change, even ones made behind the ORM, and
 
   // Back to unchanged: same hash as the build before.
   expect((await builder.build(em())).hash).toBe(changed.hash);
+});
+
+test('groups, memberships and the rate in force are read whole each build, as the snapshot spells them', async () => {
+  const builder = new SnapshotBuilder();
+  const group = (built: { content: { groups: { name: string }[] } }) => built.content.groups.find((g) => g.name === 'build_a');
+  const first = await expectWarmEqualsCold(builder);
+  expect(group(first)).toEqual({ name: 'build_a', formats: ['chat-completions'], recommendedFormat: 'chat-completions', multiplier: '1', billing: 'tokens', autoRoute: true, status: 'active' });
+  expect(first.content.exchangeRate).toBe('7.2');
+
+  await em().nativeUpdate(Group, { name: 'build_a' }, { priceMultiplier: '2.50', billingKind: BillingKind.PerRequest, autoRoute: false, status: GroupStatus.Disabled, formats: ['messages', 'responses'], recommendedFormat: 'responses' });
+  const e = em();
+  e.create(ExchangeRate, { rate: '7.15' });
+  await e.flush();
+  const changed = await expectWarmEqualsCold(builder);
+  expect(group(changed)).toEqual({ name: 'build_a', formats: ['messages', 'responses'], recommendedFormat: 'responses', multiplier: '2.5', billing: 'per-request', autoRoute: false, status: 'disabled' });
+  expect(changed.content.exchangeRate).toBe('7.15');
+  expect(changed.content.memberships.filter((m) => m.group === 'build_a')).toEqual([{ group: 'build_a', channelId: expect.any(String), priority: 1, weight: 1 }]);
+  // Models and channels did not change: the very parts of the previous build.
+  expect(changed.content.models).toEqual(first.content.models);
+  expect(changed.content.models[0]).toBe(first.content.models[0]);
 });
