@@ -44,6 +44,21 @@ const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
  * fractional digits, strings longer than {@link MAX_DECIMAL_LENGTH}.
  */
 export function parseDecimal(text: unknown, options: ParseDecimalOptions = {}): Decimal {
+  // The same few prices, multipliers and rates are read on every request: keep their parses.
+  const key = typeof text === 'string' ? `${options.allowNegative === true ? '-' : '+'}${options.maxScale ?? ''}:${text}` : undefined;
+  const known = key === undefined ? undefined : parsed.get(key);
+  if (known !== undefined) return known;
+  const value = parseUncached(text, options);
+  if (parsed.size >= PARSED_CACHE_SIZE) parsed.clear();
+  parsed.set(key!, value);
+  return value;
+}
+
+/** Most parses {@link parseDecimal} keeps (a catalog's distinct prices fit; the cache starts over when full). */
+const PARSED_CACHE_SIZE = 10_000;
+const parsed = new Map<string, Decimal>();
+
+function parseUncached(text: unknown, options: ParseDecimalOptions): Decimal {
   const label = options.label ?? 'decimal';
   const maxScale = options.maxScale ?? 18;
   if (typeof text !== 'string') throw new DecimalError(`${label}: expected a decimal string, got ${typeof text}`);

@@ -13,7 +13,7 @@
  * Per-request groups charge their per-request price whenever an answer reached the client.
  */
 import type { UsageSource, UsageStatus } from '../../shared/billing/usage-event.js';
-import { computeCharge } from '../../shared/pricing/charge.js';
+import { chargeMicroRmb } from '../../shared/pricing/charge.js';
 import { estimatePromptTokensFromBytes } from '../../shared/pricing/estimate.js';
 import { normaliseUsage } from '../../shared/pricing/normalise.js';
 import { emptyUsage, makeUsage, promptTokens, type NormalisedUsage } from '../../shared/pricing/usage.js';
@@ -69,7 +69,7 @@ export function settlementFor(input: {
     usage = makeUsage({ input: estimatePromptTokensFromBytes(input.bodyBytes), output: deliveredOutput });
     source = 'delivered';
   }
-  const charge = computeCharge({
+  const chargeMicro = chargeMicroRmb({
     usage,
     prices: model.prices,
     groupMultiplier: group.multiplier,
@@ -77,5 +77,5 @@ export function settlementFor(input: {
     exchangeRate: input.exchangeRate,
     billing: group.billing,
   });
-  return { chargeMicro: charge.microRmb, usage, rawUsage: tap?.rawUsage ?? null, source, status };
+  return { chargeMicro, usage, rawUsage: tap?.rawUsage ?? null, source, status };
 }

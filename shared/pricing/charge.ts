@@ -76,24 +76,34 @@ export interface Charge {
   readonly breakdown: ChargeBreakdown;
 }
 
+/** One priced kind of an unrounded charge (formatted into a {@link ChargeLine} only for a breakdown). */
+interface PricedLine {
+  readonly kind: PriceKind;
+  readonly count: number;
+  readonly price: Decimal | null;
+  readonly perMillion: boolean;
+  readonly usd: Decimal;
+}
+
 /** An unrounded charge: its lines, the USD subtotal and the exact micro-RMB after multipliers and rate. */
 export interface ExactCharge {
-  readonly lines: ChargeLine[];
+  readonly lines: readonly PricedLine[];
   readonly subtotal: Decimal;
   readonly exactMicro: Decimal;
 }
 
-function line(kind: PriceKind, count: number, price: Decimal | null, perMillion: boolean): { line: ChargeLine; usd: Decimal } {
+function priced(kind: PriceKind, count: number, price: Decimal | null, perMillion: boolean): PricedLine {
   const usd = price === null ? DECIMAL_ZERO : shiftDecimal(mulDecimal(decimalFromBigInt(BigInt(count)), price), perMillion ? 6 : 0);
+  return { kind, count, price, perMillion, usd };
+}
+
+function chargeLine(p: PricedLine): ChargeLine {
   return {
-    line: {
-      kind,
-      count,
-      unitPriceUsd: price === null ? null : decimalToString(price),
-      per: perMillion ? 1_000_000 : 1,
-      usd: decimalToString(usd),
-    },
-    usd,
+    kind: p.kind,
+    count: p.count,
+    unitPriceUsd: p.price === null ? null : decimalToString(p.price),
+    per: p.perMillion ? 1_000_000 : 1,
+    usd: decimalToString(p.usd),
   };
 }
 
@@ -105,19 +115,19 @@ export function exactCharge(input: ChargeInput): ExactCharge {
   const group = parseDecimal(input.groupMultiplier, { label: 'group multiplier' });
   const model = parseDecimal(input.modelMultiplier, { label: 'model multiplier' });
   const rate = parseExchangeRate(input.exchangeRate);
-  const lines: ChargeLine[] = [];
+  const lines: PricedLine[] = [];
   let subtotal = DECIMAL_ZERO;
   if (input.billing === 'per-request') {
-    const priced = line('perRequest', 1, readPrice(input.prices, 'perRequest'), false);
-    lines.push(priced.line);
-    subtotal = priced.usd;
+    const line = priced('perRequest', 1, readPrice(input.prices, 'perRequest'), false);
+    lines.push(line);
+    subtotal = line.usd;
   } else {
     for (const { usage, price, perMillion } of PRICED_USAGE) {
       const count = toCount(input.usage[usage]);
       if (count <= 0) continue;
-      const priced = line(price, count, readPrice(input.prices, price), perMillion);
-      lines.push(priced.line);
-      subtotal = addDecimal(subtotal, priced.usd);
+      const line = priced(price, count, readPrice(input.prices, price), perMillion);
+      lines.push(line);
+      subtotal = addDecimal(subtotal, line.usd);
     }
   }
   const exactMicro = shiftDecimal(mulDecimal(mulDecimal(mulDecimal(subtotal, group), model), rate), -MICRO_DIGITS);
@@ -131,7 +141,7 @@ function settleExact(input: ChargeInput, exact: ExactCharge, mode: RoundingMode)
     microRmb,
     breakdown: {
       billing: input.billing ?? 'tokens',
-      lines: exact.lines,
+      lines: exact.lines.map(chargeLine),
       subtotalUsd: decimalToString(exact.subtotal),
       groupMultiplier: input.groupMultiplier,
       modelMultiplier: input.modelMultiplier,
@@ -149,4 +159,9 @@ function settleExact(input: ChargeInput, exact: ExactCharge, mode: RoundingMode)
  */
 export function computeCharge(input: ChargeInput): Charge {
   return settleExact(input, exactCharge(input), 'half-up');
+}
+
+/** The micro-RMB of {@link computeCharge} alone, without formatting its breakdown (the data plane's hot path). */
+export function chargeMicroRmb(input: ChargeInput): bigint {
+  return roundDecimal(exactCharge(input).exactMicro, 'half-up');
 }

@@ -3,7 +3,7 @@
  * (USD = count x price / 10^6 for token prices; micro-RMB = USD x multipliers x rate x 10^6).
  */
 import { DecimalError } from '../../shared/decimal.js';
-import { computeCharge, type ChargeInput } from '../../shared/pricing/charge.js';
+import { chargeMicroRmb, computeCharge, type ChargeInput } from '../../shared/pricing/charge.js';
 import {
   estimatePromptTokensFromBytes,
   estimatePromptTokensFromText,
@@ -35,8 +35,13 @@ const CLAUDE: ModelPrices = {
 
 const UNIT = { groupMultiplier: '1', modelMultiplier: '1', exchangeRate: '1' } as const;
 
-const charge = (input: Partial<ChargeInput> & { usage: NormalisedUsage }): bigint =>
-  computeCharge({ prices: CLAUDE, ...UNIT, ...input }).microRmb;
+/** The charge of `input`; the data plane's chargeMicroRmb (no breakdown) must agree with computeCharge on every case. */
+const charge = (input: Partial<ChargeInput> & { usage: NormalisedUsage }): bigint => {
+  const full: ChargeInput = { prices: CLAUDE, ...UNIT, ...input };
+  const { microRmb } = computeCharge(full);
+  expect(chargeMicroRmb(full)).toBe(microRmb);
+  return microRmb;
+};
 
 describe('computeCharge: each usage kind alone (multipliers 1, rate 1)', () => {
   it.each<[string, Partial<NormalisedUsage>, bigint]>([
