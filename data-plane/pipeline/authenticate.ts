@@ -24,6 +24,9 @@ export interface AuthenticateOptions {
 /** Anything that can be one of our keys: `sk-` and base62; longer input is refused unread. */
 const KEY_SHAPE = /^sk-[0-9A-Za-z]{1,200}$/;
 
+/** Most key hashes one authentication stage keeps (it starts over when full). */
+const KEY_HASH_CACHE_SIZE = 10_000;
+
 const HOW_TO_SEND: Record<WireFormat, string> = {
   'chat-completions': 'send it as "Authorization: Bearer sk-..."',
   responses: 'send it as "Authorization: Bearer sk-..."',
@@ -72,12 +75,22 @@ export function extractKey(ctx: KeySource, format: WireFormat): string | undefin
  */
 export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Koa.Middleware<AuthenticateState> {
   const now = options.now ?? Date.now;
+  // The same few keys come again and again; hashing each request's key again is a measurable cost.
+  const hashes = new Map<string, string>();
+  const keyHash = (key: string) => {
+    let hash = hashes.get(key);
+    if (hash === undefined) {
+      if (hashes.size >= KEY_HASH_CACHE_SIZE) hashes.clear();
+      hashes.set(key, (hash = sha256Hex(key)));
+    }
+    return hash;
+  };
   return async (ctx, next) => {
     const format = options.format ?? ctx.state.format;
     if (!format) throw new Error('authenticate: the request format is not set (stage order?)');
     const key = extractKey(ctx, format);
     if (!key) throw new GatewayError('authentication', `Missing API key: ${HOW_TO_SEND[format]}`);
-    const record = KEY_SHAPE.test(key) ? await cache.lookup(sha256Hex(key)) : null;
+    const record = KEY_SHAPE.test(key) ? await cache.lookup(keyHash(key)) : null;
     if (!record) throw new GatewayError('authentication', 'Invalid API key');
     if (record.expiresAt !== null && record.expiresAt <= now()) throw new GatewayError('authentication', 'This API key has expired');
     if (record.status !== 'active') throw new GatewayError('permission', 'This API key is disabled');
