@@ -16,7 +16,7 @@ import type Koa from 'koa';
 import { Pool } from 'undici';
 import { LedgerKind } from '../control-plane/ledger/ledger-entry.entity.js';
 import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
-import { meteringStage } from '../data-plane/billing/metering.js';
+import { Metering } from '../data-plane/billing/metering.js';
 import type { PipelineState } from '../data-plane/pipeline/state.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
@@ -45,9 +45,9 @@ async function load(pool: Pool, key: string, ms: number): Promise<number> {
 async function main(): Promise<void> {
   const cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
   const billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
-  const stage = meteringStage({ balances: billing.balances, usage: billing.usage, node: 'bench' });
+  const metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'bench' });
   let on = false;
-  const reserve: Koa.Middleware<PipelineState> = (ctx, next) => (on ? stage(ctx, next) : next());
+  const reserve: Koa.Middleware<PipelineState> = (ctx, next) => (on ? metering.middleware(ctx, next) : next());
   const bed = await startRelayBed(relayCatalog, { pipeline: { reserve } });
   const { account } = await seedAccount(cp.services);
   await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 10n ** 15n, idempotencyKey: `bench:${account.id}` });

@@ -5,10 +5,10 @@ import type { Ports } from '../shared/ports/ports.js';
 import type { DataPlaneConfig } from './config.js';
 import { Heartbeat } from './config/heartbeat.js';
 import type { RuntimeConfig } from './config/runtime-config.js';
-import { SnapshotLoader } from './config/snapshot-loader.js';
+import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
-import { meteringStage } from './billing/metering.js';
+import { Metering } from './billing/metering.js';
 
 /** What the relay pipeline is built from. */
 export interface DataPlaneDeps {
@@ -32,10 +32,18 @@ export interface ModelRoutes {
 export type PipelineFactory = (deps: DataPlaneDeps) => ModelRoutes;
 
 /** The production model routes: the relay pipeline with metering (reserve, settle, usage events). */
-export const relayWithMetering: PipelineFactory = (deps) =>
-  createRelayPipeline(deps, {
-    reserve: meteringStage({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName }),
-  });
+export const relayWithMetering: PipelineFactory = (deps) => {
+  const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName });
+  const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
+  return {
+    middleware: pipeline.middleware,
+    close: async () => {
+      await pipeline.close();
+      // The last answers' settlements, before the ports close.
+      await metering.idle();
+    },
+  };
+};
 
 /** A running data plane. */
 export interface DataPlane {
@@ -56,7 +64,13 @@ export interface DataPlane {
  */
 export async function startDataPlane(
   config: DataPlaneConfig,
-  options: { secretKey: string; ports?: Ports; pipeline?: PipelineFactory },
+  options: {
+    secretKey: string;
+    ports?: Ports;
+    pipeline?: PipelineFactory;
+    /** Called right after each snapshot apply or refusal, with the loader's report (benchmarks time applies with it). */
+    onSnapshotChange?: (report: LoaderReport) => void;
+  },
 ): Promise<DataPlane> {
   if (!options.ports && !config.redisUrl) throw new Error('startDataPlane: REDIS_URL is not set and no in-process ports were given');
   const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix);
@@ -69,7 +83,10 @@ export async function startDataPlane(
     dataDir: config.dataDir,
     pollMs: config.snapshotPollMs,
     // Beat at once after an apply or a refusal, so the control plane sees it without waiting a period.
-    onChange: () => void heartbeat.beat(),
+    onChange: () => {
+      options.onSnapshotChange?.(loader.report());
+      void heartbeat.beat();
+    },
   });
   const heartbeat = new Heartbeat(ports.configBus, config.nodeName, config.heartbeatMs, () => loader.report());
   await loader.start();

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import httpProxy from 'http-proxy';
 import { Redis } from 'ioredis';
-import { meteringStage } from '../../data-plane/billing/metering.js';
+import { Metering } from '../../data-plane/billing/metering.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
@@ -42,10 +42,10 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
   }
   if (kind !== 'relay') throw new Error(`unknown subject ${kind}`);
   // Metering as in production (relayWithMetering), on the bed's ports (made below; no request comes before).
-  const reserve: Koa.Middleware<PipelineState> = meter === 'metered' ? (ctx, next) => metering(ctx, next) : (_ctx, next) => next();
+  const reserve: Koa.Middleware<PipelineState> = meter === 'metered' ? (ctx, next) => metering.middleware(ctx, next) : (_ctx, next) => next();
   // The bed's own fake upstream stays idle: the catalog points at the rig's.
   const bed = await startRelayBed(() => benchCatalog(upstreamUrl), { pipeline: { reserve }, env: { SNAPSHOT_POLL_MS: '5000', HEARTBEAT_MS: '5000' } });
-  const metering = meteringStage({ balances: bed.ports.balances, usage: bed.ports.usage, node: 'bench' });
+  const metering = new Metering({ balances: bed.ports.balances, usage: bed.ports.usage, node: 'bench' });
   const accountId = 'bench-account';
   // A hot balance of a billion RMB, so every reservation passes (what the control plane loads from the ledger).
   await bed.ports.balances.load(accountId, 10n ** 15n, new Map());
@@ -54,6 +54,7 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
     url: bed.url,
     key,
     stop: async () => {
+      await metering.idle();
       await bed.stop();
       await dropKeys(bed.redisPrefix);
     },

@@ -78,10 +78,28 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
   }
 }
 
-/** The reserve-relay-settle middleware for the pipeline's `reserve` hook. */
-export function meteringStage(deps: MeteringDeps): Koa.Middleware<PipelineState> {
-  const now = deps.now ?? Date.now;
-  return async (ctx, next) => {
+/**
+ * The reserve-relay-settle middleware for the pipeline's `reserve` hook, and what is still being
+ * settled: a request's settlement (balance and usage event) is sent as soon as its answer is
+ * known, and the answer goes out without waiting for Redis to confirm it.
+ */
+export class Metering {
+  /** Settlements sent and not yet confirmed. */
+  private readonly pending = new Set<Promise<void>>();
+  readonly middleware: Koa.Middleware<PipelineState>;
+
+  constructor(private readonly deps: MeteringDeps) {
+    this.middleware = (ctx, next) => this.meter(ctx, next);
+  }
+
+  /** Resolves once every settlement sent so far is confirmed (or logged as failed): at shutdown, and for tests. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private async meter(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
+    const deps = this.deps;
+    const now = deps.now ?? Date.now;
     const route = required(ctx.state.route, 'route');
     if (route.action !== 'generate') return next();
     const startedAt = now();
@@ -121,22 +139,28 @@ export function meteringStage(deps: MeteringDeps): Koa.Middleware<PipelineState>
       exchangeRate: runtime.exchangeRate,
       bodyBytes: rawBody.length,
     });
-    try {
-      const firstByteAt = tap?.result().firstByteAt ?? null;
-      const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
+    const firstByteAt = tap?.result().firstByteAt ?? null;
+    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
+    this.track(
       // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
-      await Promise.all([
+      Promise.all([
         settlement.source === 'none'
           ? deps.balances.release(token.accountId, reservationId)
           : deps.balances.settle(token.accountId, reservationId, settlement.chargeMicro, token.tokenId),
         deps.usage.append(event),
-      ]);
-    } catch (err) {
-      // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
-      log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) });
-    }
+      ]).then(
+        () => undefined,
+        // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
+        (err: unknown) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) }),
+      ),
+    );
     if (failure !== undefined) throw failure;
-  };
+  }
+
+  private track(settling: Promise<void>): void {
+    this.pending.add(settling);
+    void settling.finally(() => this.pending.delete(settling));
+  }
 }
 
 function usageEvent(input: {

@@ -2,14 +2,12 @@
  * Metering through a real data plane (relay pipeline, fake upstream) and a real control plane
  * (PostgreSQL ledger, usage consumer) sharing Redis for balances and usage events.
  */
-import type Koa from 'koa';
 import OpenAI from 'openai';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { reconcile } from '../../control-plane/billing/reconcile.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
 import { USAGE_CONSUMER_GROUP } from '../../control-plane/usage/usage.consumer.js';
-import { meteringStage } from '../../data-plane/billing/metering.js';
-import type { PipelineState } from '../../data-plane/pipeline/state.js';
+import { Metering } from '../../data-plane/billing/metering.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
@@ -22,14 +20,14 @@ import { seedAccount } from '../support/seeded-accounts.js';
 let cp: TestControlPlane;
 let bed: RelayBed;
 let billing: Ports;
-let stage: Koa.Middleware<PipelineState>;
+let metering: Metering;
 
 beforeAll(async () => {
   cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
   // Balances and usage events live under the control plane's prefix; the bed keeps its own snapshot and tokens.
   billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
-  stage = meteringStage({ balances: billing.balances, usage: billing.usage, node: 'relay-test' });
-  bed = await startRelayBed(relayCatalog, { pipeline: { reserve: (ctx, next) => stage(ctx, next) } });
+  metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'relay-test' });
+  bed = await startRelayBed(relayCatalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
 });
 
 beforeEach(() => bed.upstream.reset());
@@ -50,7 +48,12 @@ async function fundedAccount(micro: bigint, token: { spendCapMicro?: string } = 
   return { accountId: account.id, key, tokenId };
 }
 
-const hot = async (accountId: string) => (await billing.balances.inspect(accountId)).balanceMicro;
+/** The hot account once the requests answered so far are settled (answers go out before their settlement is confirmed). */
+async function inspect(accountId: string) {
+  await metering.idle();
+  return billing.balances.inspect(accountId);
+}
+const hot = async (accountId: string) => (await inspect(accountId)).balanceMicro;
 const ledger = (accountId: string) => cp.services.ledger.balanceMicro(accountId);
 
 async function chat(key: string, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
@@ -64,6 +67,7 @@ async function chat(key: string, body: Record<string, unknown>): Promise<{ statu
 
 /** The usage events of `accountId` still in the queue. */
 async function eventsOf(accountId: string): Promise<UsageEvent[]> {
+  await metering.idle();
   return (await billing.usage.unconsumed(USAGE_CONSUMER_GROUP)).map((q) => q.event).filter((e) => e.accountId === accountId);
 }
 
@@ -142,7 +146,7 @@ test('a request that fails before any output is charged nothing and its reservat
   const [event] = await eventsOf(accountId);
   expect(event).toMatchObject({ status: 'failed', usageSource: 'none', chargeMicro: '0' });
   expect(event.httpStatus).toBe(r.status);
-  expect(await billing.balances.inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
+  expect(await inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
 });
 
 test('a stream the upstream cuts without reporting usage is charged for what was delivered', async () => {
@@ -191,7 +195,7 @@ test('a data plane killed mid-request leaves a reservation that is released afte
   expect(await hot(accountId)).toBe(150_000n);
   expect(await cp.services.billing.hot.expire(now + 59_999)).toBe(0);
   expect(await cp.services.billing.hot.expire(now + 60_000)).toBe(1);
-  expect(await billing.balances.inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
+  expect(await inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
   const [report] = await reconcile(cp.services.deps.orm.em.fork(), { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
   expect(report).toMatchObject({ status: 'ok', driftMicro: 0n });
 });
@@ -206,7 +210,7 @@ test('1,000 concurrent requests on 0.20 RMB never overspend; ledger sum == balan
   // under this load a few upstream calls may time out: those are failures, charged nothing
   expect([...statuses].every((s) => s === 200 || s === 402 || s >= 500)).toBe(true);
 
-  const hotAfter = (await billing.balances.inspect(accountId));
+  const hotAfter = (await inspect(accountId));
   expect(hotAfter.reservations).toEqual([]);
   // every estimate covered its charge, so nothing beyond the balance was ever spent
   expect(hotAfter.balanceMicro!).toBeGreaterThanOrEqual(0n);
