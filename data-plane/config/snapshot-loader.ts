@@ -4,10 +4,10 @@ import { sha256Hex, type SecretBox } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus, RefusedSnapshot } from '../../shared/ports/config-bus.js';
 import { SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot, type SnapshotAnnouncement } from '../../shared/snapshot/types.js';
-import { sameJson } from '../../shared/snapshot/same-json.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { compileSnapshot } from './compile.js';
 import type { RuntimeConfig } from './runtime-config.js';
+import { parseSnapshotText, type ParsedText, type SectionTexts } from './snapshot-text.js';
 
 const log = createLogger('snapshot-loader');
 
@@ -43,6 +43,8 @@ export interface LoaderReport {
  */
 export class SnapshotLoader {
   private config: RuntimeConfig | null = null;
+  /** The texts of the applied snapshot's big sections (null when its text was not in the control plane's layout). */
+  private texts: SectionTexts | null = null;
   private appliedAt: Date | null = null;
   private lastError: RefusedSnapshot | null = null;
   /** Hash (or, for unparseable text, digest) of the last refused snapshot: not re-examined. */
@@ -169,13 +171,18 @@ export class SnapshotLoader {
 
   /** Validates, compiles and swaps in `raw`; returns true when it was applied. */
   private async consider(raw: string, source: 'bus' | 'disk'): Promise<boolean> {
-    let parsed: Partial<RoutingSnapshot>;
+    // Sections whose text equals the applied snapshot's are not parsed: they come back as its very
+    // arrays, so validation and compile skip them too (a price change does not re-read, re-check
+    // and re-decrypt fifty channels).
+    const applied = this.config && this.texts ? { snapshot: this.config.snapshot, texts: this.texts } : null;
+    let text: ParsedText;
     try {
-      parsed = JSON.parse(raw) as Partial<RoutingSnapshot>;
+      text = parseSnapshotText(raw, applied);
     } catch {
       return this.refuse(null, sha256Hex(raw), 'not valid JSON', source);
     }
-    const revision = Number.isSafeInteger(parsed?.revision) ? parsed.revision! : null;
+    const parsed = text.value as Partial<RoutingSnapshot> | null;
+    const revision = Number.isSafeInteger(parsed?.revision) ? parsed!.revision! : null;
     if (source === 'disk' && parsed?.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
       // Kept by the data plane of another release (before an upgrade): not what the control plane
       // publishes now, so not reported as a refusal; the bus has (or will have) one of this schema.
@@ -185,14 +192,7 @@ export class SnapshotLoader {
     }
     const hash = typeof parsed?.hash === 'string' ? parsed.hash : sha256Hex(raw);
     if (this.isKnown(hash, revision)) return false;
-    // Sections equal to the applied snapshot's are replaced by its arrays: validation and compile
-    // then skip them (a price change does not re-check and re-decrypt fifty channels).
-    const applied = this.config?.snapshot;
-    if (applied) {
-      if (sameJson(parsed.channels, applied.channels)) parsed.channels = applied.channels;
-      if (sameJson(parsed.models, applied.models)) parsed.models = applied.models;
-    }
-    const problems = validateSnapshot(parsed, raw, { channels: applied?.channels, models: applied?.models });
+    const problems = validateSnapshot(parsed, raw, { channels: applied?.snapshot.channels, models: applied?.snapshot.models });
     if (problems.length) {
       const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
       return this.refuse(revision, hash, `invalid snapshot: ${problems.slice(0, 5).join('; ')}${more}`, source);
@@ -208,6 +208,7 @@ export class SnapshotLoader {
       log.warn('snapshot revision went backwards (was the bus reset?); applying it', { from: this.config.revision, to: compiled.revision });
     }
     this.config = compiled;
+    this.texts = text.texts;
     this.appliedAt = new Date();
     if (this.lastError && (this.lastError.revision === null || this.lastError.revision <= compiled.revision)) this.lastError = null;
     log.info('snapshot applied', { revision: compiled.revision, source, compileMs: Math.round(performance.now() - started) });

@@ -22,6 +22,12 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, sortKeys) ?? 'null';
 }
 
+/**
+ * The content's keys in canonical (sorted) order: the order of its sections in the wire text,
+ * which a data plane relies on to find the sections it already has (see parseSnapshotText).
+ */
+export const CONTENT_KEYS = ['channels', 'exchangeRate', 'groups', 'memberships', 'models', 'schemaVersion', 'settings'] as const satisfies readonly (keyof SnapshotContent)[];
+
 /** The content part of a snapshot (what the hash covers): revision, hash and createdAt excluded. */
 export function snapshotContent(snapshot: SnapshotContent): SnapshotContent {
   const { schemaVersion, groups, channels, memberships, models, exchangeRate, settings } = snapshot;

@@ -130,6 +130,7 @@ test('a price change made through GraphQL is applied by both data planes: compil
 });
 
 test('a catalog change made in the service layer is applied by both; catalogChanged resolves with its revision', async () => {
+  const before = [a, b].map((dp) => dp.runtime()!.snapshot);
   await setMultiplier('2.5');
   const outcome = await cp.services.catalogChanged();
   expect(outcome?.published).toBe(true);
@@ -138,6 +139,11 @@ test('a catalog change made in the service layer is applied by both; catalogChan
       expect(dp.runtime()?.revision).toBe(outcome!.revision);
       expect(dp.runtime()?.groups.get(GROUP)?.multiplier).toBe('2.5');
     }
+  });
+  // Only a group changed: each data plane kept its channels and models as they were (not re-read).
+  [a, b].forEach((dp, i) => {
+    expect(dp.runtime()!.snapshot.channels).toBe(before[i].channels);
+    expect(dp.runtime()!.snapshot.models).toBe(before[i].models);
   });
 });
 

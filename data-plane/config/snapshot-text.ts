@@ -1,0 +1,75 @@
+import { CONTENT_KEYS } from '../../shared/snapshot/hash.js';
+import type { RoutingSnapshot } from '../../shared/snapshot/types.js';
+
+/** The sections of a snapshot that are parsed on their own: the bulk of its text. */
+type Section = 'channels' | 'models';
+
+/** The text of each big section in a snapshot's wire text. */
+export type SectionTexts = Record<Section, string>;
+
+/** The applied snapshot and the texts its big sections were parsed from. */
+export interface AppliedText {
+  snapshot: RoutingSnapshot;
+  texts: SectionTexts;
+}
+
+/** A parsed wire text. */
+export interface ParsedText {
+  /** The parsed value (unvalidated); a section equal to the applied one's is the applied snapshot's very array. */
+  value: unknown;
+  /** The texts of its big sections; null when the text is not in the control plane's layout. */
+  texts: SectionTexts | null;
+}
+
+/** Stands in for a section in the skeleton: a string no snapshot has in a section's place. */
+const PLACEHOLDER = '\u0000section';
+const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
+
+/**
+ * Where `section`'s value is in `raw` (from `from` on), assuming the canonical layout (content
+ * keys sorted, no whitespace); null when not found. When the value there starts with `known`
+ * (the applied section's text), that text is taken as the whole value (checked by the caller).
+ */
+function spanOf(raw: string, section: Section, from: number, known: string | undefined): { start: number; end: number; known: boolean } | null {
+  const i = CONTENT_KEYS.indexOf(section);
+  const key = `"${section}":`;
+  const at = i === 0 ? (raw.startsWith(`{${key}`) ? 1 : -1) : raw.indexOf(`,${key}`, from) + 1;
+  if (at <= 0) return null;
+  const start = at + key.length;
+  if (known !== undefined && raw.startsWith(known, start)) return { start, end: start + known.length, known: true };
+  const end = raw.indexOf(`,"${CONTENT_KEYS[i + 1]}":`, start);
+  return end < 0 ? null : { start, end, known: false };
+}
+
+/**
+ * Parses a snapshot's wire text, and avoids parsing what the applied snapshot already holds. The
+ * control plane writes canonical JSON, where the channels and models sections (nine tenths of the
+ * text) sit between known keys: their texts are cut out, and the rest (the skeleton, with a
+ * placeholder in each section's place) is parsed alone; a section whose text equals the applied
+ * one's is not parsed at all (its value is the applied snapshot's array), the others are parsed
+ * on their own. This equals JSON.parse of the whole text whenever the skeleton parses with the
+ * placeholders as the values of those two keys and each section parses alone as one value (what
+ * it then is, in the same place); any other text, wherever the cuts fell, is parsed whole.
+ * Throws what JSON.parse throws on text that is not JSON.
+ */
+export function parseSnapshotText(raw: string, applied?: AppliedText | null): ParsedText {
+  const whole = (): ParsedText => ({ value: JSON.parse(raw) as unknown, texts: null });
+  const channels = spanOf(raw, 'channels', 0, applied?.texts.channels);
+  const models = channels && spanOf(raw, 'models', channels.end, applied?.texts.models);
+  if (!channels || !models) return whole();
+  try {
+    const skeleton = JSON.parse(
+      `${raw.slice(0, channels.start)}${PLACEHOLDER_JSON}${raw.slice(channels.end, models.start)}${PLACEHOLDER_JSON}${raw.slice(models.end)}`,
+    ) as Partial<Record<Section, unknown>> | null;
+    if (skeleton?.channels !== PLACEHOLDER || skeleton.models !== PLACEHOLDER) return whole();
+    const texts: SectionTexts = { channels: raw.slice(channels.start, channels.end), models: raw.slice(models.start, models.end) };
+    // A known section is the applied one's text exactly: keep that string, and the applied array.
+    if (channels.known) texts.channels = applied!.texts.channels;
+    if (models.known) texts.models = applied!.texts.models;
+    skeleton.channels = channels.known ? applied!.snapshot.channels : JSON.parse(texts.channels);
+    skeleton.models = models.known ? applied!.snapshot.models : JSON.parse(texts.models);
+    return { value: skeleton, texts };
+  } catch {
+    return whole(); // not cut where it seemed: the whole text decides (and throws if it is not JSON)
+  }
+}
