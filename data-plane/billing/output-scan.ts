@@ -1,66 +1,92 @@
 /**
- * Metering of pass-through streams without parsing every event: a stream of a few hundred small
- * events would otherwise cost the data plane one JSON.parse per event, for a usage report that
- * comes in one of them and a delivered-output count that only matters when the stream is cut.
- * These scans read the raw event text instead; any event they cannot read exactly (usage, or a
- * shape they do not know) is left to the full parse (usage-tap.ts), which gives the same counts.
+ * Metering of pass-through streams without decoding or parsing them: a stream of a few hundred
+ * small events would otherwise cost the data plane a UTF-8 decode, an SSE parse and a JSON.parse
+ * per event, for a usage report that comes in one of them and a delivered-output count that only
+ * matters when the stream is cut. The scan reads the raw bytes of complete events instead; a
+ * batch of events it cannot read exactly (one that may carry usage, or output it does not count
+ * by itself) is left to the full parse (usage-tap.ts), which gives the same counts.
+ *
+ * Matching `"key"` followed by a colon is exact on JSON text: inside a string every quote is
+ * escaped, so a quoted key can only be a key.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 
-/** A JSON string value: quote, then characters or escapes, then quote (linear, no backtracking). */
-const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
 
-/** `"key": "<string>"` for the given keys; group 1 is the raw (still escaped) value. */
-function stringFields(keys: string[]): RegExp {
-  return new RegExp(String.raw`"(?:${keys.join('|')})"\s*:\s*${STRING}`, 'g');
+/** How a format's stream is scanned. */
+interface ScanRule {
+  /** Keys whose string values are output text (as usage-tap.ts eventOutputBytes counts them). */
+  text: Buffer[];
+  /** Keys whose object value means "parse these events": usage reports. */
+  usage: Buffer[];
+  /** Byte strings that mean "parse these events": output the scan does not count by itself. */
+  parseIf: Buffer[];
 }
 
-/** The text fields of each format's streamed output, as the full parse counts them (usage-tap.ts eventOutputBytes). */
-const OUTPUT_FIELDS: Record<WireFormat, RegExp> = {
-  // Only inside choices[].delta; "content" elsewhere (logprobs) is an array, never a string.
-  'chat-completions': stringFields(['content', 'reasoning_content', 'reasoning', 'arguments']),
-  messages: stringFields(['text', 'thinking', 'partial_json']),
-  generateContent: stringFields(['text']),
-  responses: stringFields(['delta']),
-};
+const quoted = (keys: string[]) => keys.map((k) => Buffer.from(`"${k}"`));
 
-/** Events of a format that the scan must leave to the full parse. */
-const NEEDS_PARSE: Record<WireFormat, RegExp> = {
-  'chat-completions': /"usage"\s*:\s*\{/,
-  messages: /"usage"\s*:\s*\{/,
+const RULES: Record<WireFormat, ScanRule> = {
+  // "content" outside choices[].delta (logprobs) is an array, never a string
+  'chat-completions': { text: quoted(['content', 'reasoning_content', 'reasoning', 'arguments']), usage: quoted(['usage']), parseIf: [] },
+  // a block's start may carry text that is not a delta
+  messages: { text: quoted(['text', 'thinking', 'partial_json']), usage: quoted(['usage']), parseIf: [Buffer.from('content_block_start')] },
   // function-call arguments are an object, counted as their JSON text; grounding has "text" fields of its own
-  generateContent: /"usageMetadata"\s*:\s*\{|"functionCall"|"groundingMetadata"/,
-  responses: /"usage"\s*:\s*\{/,
+  generateContent: { text: quoted(['text']), usage: quoted(['usageMetadata']), parseIf: quoted(['functionCall', 'groundingMetadata']) },
+  // only the *.delta events have a top-level string "delta"
+  responses: { text: quoted(['delta']), usage: quoted(['usage']), parseIf: [] },
 };
 
-/** Which events of a format carry output at all (the others count 0). */
-function carriesOutput(format: WireFormat, data: string): boolean {
-  switch (format) {
-    case 'messages':
-      return /"type"\s*:\s*"content_block_delta"/.test(data);
-    case 'responses':
-      return /"type"\s*:\s*"[^"]*\.delta"/.test(data);
-    default:
-      return true;
-  }
+function skipSpace(buf: Buffer, i: number): number {
+  while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0a || buf[i] === 0x0d)) i++;
+  return i;
 }
 
-/** UTF-8 bytes of a raw JSON string value once unescaped. */
-function unescapedBytes(raw: string): number {
-  return utf8ByteLength(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw);
+/** Offset of the value of the `key` found at `at`, or -1 when no colon follows (not a key). */
+function valueAt(buf: Buffer, key: Buffer, at: number): number {
+  const colon = skipSpace(buf, at + key.length);
+  return buf[colon] === COLON ? skipSpace(buf, colon + 1) : -1;
+}
+
+/** Does any `key` in `buf` hold an object? */
+function hasObject(buf: Buffer, key: Buffer): boolean {
+  for (let at = buf.indexOf(key); at !== -1; at = buf.indexOf(key, at + key.length)) {
+    if (buf[valueAt(buf, key, at)] === OPEN_BRACE) return true;
+  }
+  return false;
+}
+
+/** UTF-8 bytes of the unescaped string values of `key` in `buf`. */
+function stringBytes(buf: Buffer, key: Buffer): number {
+  let bytes = 0;
+  for (let at = buf.indexOf(key); at !== -1; at = buf.indexOf(key, at + key.length)) {
+    const start = valueAt(buf, key, at);
+    if (start === -1 || buf[start] !== QUOTE) continue;
+    let end = start + 1;
+    let escaped = false;
+    for (; end < buf.length && buf[end] !== QUOTE; end++) {
+      if (buf[end] === BACKSLASH) {
+        escaped = true;
+        end++;
+      }
+    }
+    // Raw bytes are the text's own UTF-8 bytes unless escapes (\n, \", \u00e9...) must be decoded.
+    bytes += escaped ? Buffer.byteLength(JSON.parse(buf.toString('utf8', start, end + 1)) as string, 'utf8') : end - start - 1;
+    at = end;
+  }
+  return bytes;
 }
 
 /**
- * Bytes of output text in one stream event's raw data, read without parsing it; or undefined
- * when the event must be parsed (it may carry usage, or output the scan does not count).
+ * Bytes of output text in `events` (complete SSE events, raw), read without decoding them; or
+ * undefined when they must be parsed (they may carry usage, or output the scan does not count).
  */
-export function scanOutputBytes(format: WireFormat, data: string): number | undefined {
-  if (NEEDS_PARSE[format].test(data)) return undefined;
-  if (!carriesOutput(format, data)) return 0;
-  const fields = OUTPUT_FIELDS[format];
+export function scanOutputBytes(format: WireFormat, events: Buffer): number | undefined {
+  const rule = RULES[format];
+  if (rule.usage.some((key) => hasObject(events, key)) || rule.parseIf.some((marker) => events.includes(marker))) return undefined;
   let bytes = 0;
-  fields.lastIndex = 0;
-  for (let m = fields.exec(data); m !== null; m = fields.exec(data)) bytes += unescapedBytes(m[1]);
+  for (const key of rule.text) bytes += stringBytes(events, key);
   return bytes;
 }

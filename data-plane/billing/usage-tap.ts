@@ -98,7 +98,6 @@ export class UsageTap {
   private rawUsage: Loose | null = null;
   private deliveredBytes = 0;
   private firstByteAt: number | null = null;
-  private parser: SseParser | undefined;
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
@@ -116,18 +115,18 @@ export class UsageTap {
   }
 
   /**
-   * Raw upstream stream bytes, as they arrive (pass-through streams): events are scanned, and
-   * parsed only when they may carry usage (output-scan.ts), which is one or two per stream.
+   * Complete upstream stream events, raw (pass-through streams): scanned, and parsed only when
+   * they may carry usage (output-scan.ts), which is one or two batches per stream.
    */
-  chunk(bytes: Buffer): void {
+  events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    this.parser ??= new SseParser();
-    for (const { data } of this.parser.push(bytes)) {
-      if (data === '[DONE]') continue;
-      const scanned = scanOutputBytes(this.format, data);
-      if (scanned !== undefined) this.deliveredBytes += scanned;
-      else this.event(parseEvent(data));
+    const scanned = scanOutputBytes(this.format, bytes);
+    if (scanned !== undefined) {
+      this.deliveredBytes += scanned;
+      return;
     }
+    const parser = new SseParser();
+    for (const { data } of [...parser.push(bytes), ...parser.end()]) if (data !== '[DONE]') this.event(parseEvent(data));
   }
 
   /** One parsed upstream stream event's data (translated streams, which parse anyway); null: not JSON. */

@@ -48,8 +48,8 @@ export interface RelayRequest {
 export interface AnswerObserver {
   /** A complete (non-streamed) answer. */
   body(bytes: Buffer): void;
-  /** Raw stream bytes (pass-through streams). */
-  chunk(bytes: Buffer): void;
+  /** Complete stream events, raw (pass-through streams). */
+  events(bytes: Buffer): void;
   /** One parsed stream event's data (translated streams). */
   event(data: unknown): void;
 }

@@ -70,6 +70,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   let hideUsage = sink.hideUsageChunk === true;
   /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
   const forward = async (events: Buffer) => {
+    sink.observer?.events(events);
     const usage = hideUsage ? findUsageOnlyChunk(events) : undefined;
     if (!usage) return sink.client.write(events);
     hideUsage = false;
@@ -79,7 +80,6 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   try {
     for await (const chunk of body) {
       sink.firstByte();
-      sink.observer?.chunk(chunk as Buffer);
       const buf = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
       const end = lastBoundary(buf);
       pending = end < buf.length ? buf.subarray(end) : undefined;

@@ -28,7 +28,7 @@ describe('TurnPipeline', () => {
     expect(incrError?.message).toMatch(/not an integer/);
   });
 
-  it('sends the commands of one turn in one pipeline and those of the next turn in another', async () => {
+  it('sends the commands of one turn in one pipeline and those of the next turn in another; settlements share theirs across turns', async () => {
     const sent: number[] = [];
     const cmd = ports.redis.cmd;
     const original = cmd.pipeline.bind(cmd);
@@ -43,6 +43,12 @@ describe('TurnPipeline', () => {
     await ports.redis.turn.send((p) => p.incr(k));
     expect(sent).toHaveLength(2);
     expect(await cmd.get(k)).toBe('4');
+    // Settlements wait a few milliseconds for company: commands of several turns share one pipeline.
+    const first = ports.redis.settling.send((p) => p.incr(k));
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([first, ports.redis.settling.send((p) => p.incr(k))]);
+    expect(sent).toHaveLength(3);
+    expect(await cmd.get(k)).toBe('6');
   });
 
   it('reserves and settles through the pipeline after Redis forgot the scripts (NOSCRIPT)', async () => {

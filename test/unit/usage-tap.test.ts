@@ -80,19 +80,28 @@ const handMade: [string, WireFormat, StreamEvent[]][] = [
 
 describe('UsageTap: scanning raw events counts what parsing counts', () => {
   test.each([...handMade, ...goldenStreams()])('%s', (_name, format, events) => {
-    const scanned = new UsageTap(format, () => 1);
     const parsed = new UsageTap(format, () => 1);
-    const wire = Buffer.from(events.map((e) => frameEventText(format, e)).join(''), 'utf8');
-    // Split mid-event (and mid-character) to be sure the scan sees whole events only.
-    for (let at = 0; at < wire.length; at += 7) scanned.chunk(wire.subarray(at, at + 7));
     for (const e of events) parsed.event(e.data);
-    expect(scanned.result()).toEqual(parsed.result());
+    const frames = events.map((e) => Buffer.from(frameEventText(format, e), 'utf8'));
+    // As the relay feeds it: complete events, one at a time or several per upstream read.
+    const oneByOne = new UsageTap(format, () => 1);
+    for (const frame of frames) oneByOne.events(frame);
+    const together = new UsageTap(format, () => 1);
+    together.events(Buffer.concat(frames));
+    expect(oneByOne.result()).toEqual(parsed.result());
+    expect(together.result()).toEqual(parsed.result());
   });
 
   it('counts the unescaped UTF-8 bytes of streamed output', () => {
     const tap = new UsageTap('chat-completions', () => 1);
-    tap.chunk(Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
+    tap.events(Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
     expect(tap.result().deliveredBytes).toBe(Buffer.byteLength(TRICKY, 'utf8'));
     expect(tap.result().rawUsage).toBeNull();
+  });
+
+  it('reads keys spelled with spaces around the colon (some upstreams pretty-print)', () => {
+    const tap = new UsageTap('chat-completions', () => 1);
+    tap.events(Buffer.from('data: {"choices": [{"delta": {"content" : "h\u00e9llo"}}]}\n\ndata: {"choices": [], "usage" : {"prompt_tokens": 3, "completion_tokens": 2}}\n\n'));
+    expect(tap.result()).toMatchObject({ deliveredBytes: 6, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
   });
 });

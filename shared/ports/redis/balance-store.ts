@@ -76,7 +76,7 @@ export class RedisBalanceStore implements BalanceStore {
   private async finish(accountId: string, id: string, actual: string, tokenId: string, mode: 'settle' | 'release'): Promise<SettleResult> {
     const keys = this.accountKeys(accountId);
     const args = [id, actual, tokenId, Date.now(), mode];
-    const [[scriptError, scriptReply]] = await this.redis.turn.send((p) => p.evalsha(finishScript.sha, keys.length, ...keys, ...args));
+    const [[scriptError, scriptReply]] = await this.redis.settling.send((p) => p.evalsha(finishScript.sha, keys.length, ...keys, ...args));
     const [status, balance] = (await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args)) as [SettleResult['status'], string];
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }

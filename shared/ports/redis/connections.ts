@@ -6,14 +6,22 @@ const log = createLogger('redis');
 
 type Listener = (message: string) => void;
 
+/** How long settlements wait for company before they are sent (they only delay the release of the reserved excess). */
+const SETTLE_BATCH_MS = 5;
+
 /**
  * The Redis connections of one process: one for commands and one dedicated to SUBSCRIBE (a
  * subscribed connection cannot run commands), multiplexing every channel this process listens to.
  */
 export class RedisConnections {
   readonly cmd: Redis;
-  /** The hot path's commands (metering), pipelined per event-loop turn over {@link cmd}. */
+  /** The hot path's commands a request waits for (reservations), pipelined per event-loop turn over {@link cmd}. */
   readonly turn: TurnPipeline;
+  /**
+   * The hot path's commands no request waits for (settlements and usage events, sent after the
+   * answer), pipelined over {@link SETTLE_BATCH_MS}: many requests' worth in one write.
+   */
+  readonly settling: TurnPipeline;
   private sub: Redis | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
 
@@ -21,6 +29,7 @@ export class RedisConnections {
     this.cmd = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
     reportErrors(this.cmd, 'commands');
     this.turn = new TurnPipeline(this.cmd);
+    this.settling = new TurnPipeline(this.cmd, SETTLE_BATCH_MS);
   }
 
   /** Subscribes `listener` to `channel`; resolves once Redis acknowledged SUBSCRIBE. Returns an unsubscribe. */

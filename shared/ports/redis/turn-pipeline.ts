@@ -10,19 +10,23 @@ interface Part {
 }
 
 /**
- * Sends the commands of every caller of one event-loop turn as one pipeline: one socket write and
- * one read for, say, the reservations and settlements of all the requests whose I/O arrived in
- * that turn. On a busy data plane the per-request Redis commands are the dearest part of metering,
- * and what they cost is mostly the system calls of writing and reading the socket, so sharing
- * them is what makes metering cheap. (ioredis' own auto-pipelining flushes on `process.nextTick`,
- * which only groups commands issued from the same I/O callback.) The cost to a caller is the rest
- * of the turn: microseconds.
+ * Sends the commands of every caller of one event-loop turn (or of a few milliseconds, with
+ * `delayMs`) as one pipeline: one socket write and one read for, say, the reservations of all the
+ * requests whose I/O arrived in that turn. On a busy data plane the per-request Redis commands are
+ * the dearest part of metering, and what they cost is mostly the system calls of writing and
+ * reading the socket, so sharing them is what makes metering cheap. (ioredis' own auto-pipelining
+ * flushes on `process.nextTick`, which only groups commands issued from the same I/O callback.)
+ * The cost to a caller is the rest of the turn (microseconds), or the delay.
  */
 export class TurnPipeline {
   private pipeline: ChainableCommander | undefined;
   private parts: Part[] = [];
 
-  constructor(private readonly redis: Redis) {}
+  /** `delayMs` 0: flush at the end of the turn; more: that long after the first command (for callers nobody waits on). */
+  constructor(
+    private readonly redis: Redis,
+    private readonly delayMs = 0,
+  ) {}
 
   /**
    * Queues the commands `build` adds for this turn's pipeline; resolves with their replies, in
@@ -31,7 +35,8 @@ export class TurnPipeline {
   send(build: (pipeline: ChainableCommander) => void): Promise<PipelineReply[]> {
     if (!this.pipeline) {
       this.pipeline = this.redis.pipeline();
-      setImmediate(() => this.flush());
+      if (this.delayMs === 0) setImmediate(() => this.flush());
+      else setTimeout(() => this.flush(), this.delayMs);
     }
     const before = this.pipeline.length;
     build(this.pipeline);

@@ -25,8 +25,8 @@ export class RedisUsageQueue implements UsageQueue {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   async append(event: UsageEvent): Promise<string> {
-    // Pipelined with the other requests' settlements of this event-loop turn.
-    const [[error, id]] = await this.redis.turn.send((p) => p.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event)));
+    // Pipelined with the other requests' settlements of the next few milliseconds.
+    const [[error, id]] = await this.redis.settling.send((p) => p.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event)));
     if (error) throw error;
     return id as string;
   }
