@@ -1,5 +1,5 @@
 import type { SecretBox } from '../../shared/crypto/secrets.js';
-import type { RoutingSnapshot, SnapshotChannel, SnapshotGroup } from '../../shared/snapshot/types.js';
+import type { RoutingSnapshot, SnapshotChannel, SnapshotGroup, SnapshotModel } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from './runtime-config.js';
 
 /** A snapshot that passed validation but cannot be compiled (e.g. keys sealed with another SECRET_KEY). */
@@ -79,6 +79,40 @@ function routesOf(modelId: string, memberships: readonly ResolvedMembership[]): 
 }
 
 /**
+ * A model with its routes assembled on first use. A class, not an object literal with a getter:
+ * a thousand of those (a getter closure each) cost more than the rest of a compile.
+ */
+class CompiledModel implements RuntimeModel {
+  readonly id: string;
+  readonly aliases: string[];
+  readonly vendor: string;
+  readonly kind: SnapshotModel['kind'];
+  readonly prices: SnapshotModel['prices'];
+  readonly multiplier: string;
+  readonly limits: SnapshotModel['limits'];
+  readonly defaultMaxOutputTokens: number | null;
+  private assembled: GroupRoute[] | undefined;
+
+  constructor(
+    m: SnapshotModel,
+    private readonly memberships: readonly ResolvedMembership[],
+  ) {
+    this.id = m.id;
+    this.aliases = m.aliases;
+    this.vendor = m.vendor;
+    this.kind = m.kind;
+    this.prices = m.prices;
+    this.multiplier = m.multiplier;
+    this.limits = m.limits;
+    this.defaultMaxOutputTokens = m.defaultMaxOutputTokens;
+  }
+
+  get routes(): GroupRoute[] {
+    return (this.assembled ??= routesOf(this.id, this.memberships));
+  }
+}
+
+/**
  * Compiles a VALIDATED snapshot into the relay's lookup indexes (model id or alias -> model ->
  * groups in name order -> channels by descending priority level, with weights) and decrypts the
  * upstream keys. Throws CompileError when a key cannot be decrypted. No I/O: it runs between two
@@ -102,13 +136,7 @@ export function compileSnapshot(snapshot: RoutingSnapshot, box: SecretBox, previ
 
   const models = new Map<string, RuntimeModel>();
   for (const m of snapshot.models) {
-    let routes: GroupRoute[] | undefined;
-    const runtime: RuntimeModel = {
-      ...m,
-      get routes() {
-        return (routes ??= routesOf(m.id, memberships));
-      },
-    };
+    const runtime = new CompiledModel(m, memberships);
     models.set(m.id, runtime);
     for (const alias of m.aliases) models.set(alias, runtime);
   }
