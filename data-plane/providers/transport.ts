@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import { providerFor } from './registry.js';
 import type { UpstreamCall, UpstreamResponse } from './provider.js';
+import type { AttemptAbort } from '../relay/attempt-abort.js';
 
 /** Options of the upstream connection pools. */
 export interface TransportOptions {
@@ -27,7 +28,7 @@ export class UpstreamTransport {
   constructor(private readonly options: TransportOptions = DEFAULT_TRANSPORT_OPTIONS) {}
 
   /** Sends `call`; `signal` aborts it (whole-exchange deadline, client gone). Rejects on connection errors and timeouts. */
-  async send(call: UpstreamCall, signal: AbortSignal): Promise<UpstreamResponse> {
+  async send(call: UpstreamCall, signal: AbortSignal | AttemptAbort): Promise<UpstreamResponse> {
     const provider = providerFor(call.channel.kind);
     if (provider.answer) return provider.answer(call);
     const endpoint = provider.endpoint!(call);

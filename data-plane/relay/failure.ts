@@ -6,6 +6,7 @@
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import { GatewayError, type ErrorKind } from '../errors.js';
 import type { AttemptResult } from './outcome.js';
+import type { AbortSource } from './attempt-abort.js';
 
 /** A failed attempt. */
 export class UpstreamFailure extends Error {
@@ -44,7 +45,7 @@ export class AbortReason extends Error {
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** A thrown error (undici, an abort, a stream cut) as a failure. */
-export function failureFromError(err: unknown, signal: AbortSignal, during: 'connect' | 'cut' = 'connect'): UpstreamFailure {
+export function failureFromError(err: unknown, signal: AbortSource, during: 'connect' | 'cut' = 'connect'): UpstreamFailure {
   if (err instanceof UpstreamFailure) return err;
   const reason = signal.aborted ? signal.reason : undefined;
   if (reason instanceof AbortReason && reason.result === 'client-gone') {

@@ -16,6 +16,7 @@ import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
+import { AttemptAbort, type AbortSource } from './attempt-abort.js';
 import { ClientStream } from './client-stream.js';
 import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
 import { KeyRing } from './key-ring.js';
@@ -193,9 +194,9 @@ export class Relay {
   /** One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first chunk) and the whole exchange. */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
     const started = performance.now();
-    const controller = new AbortController();
+    const abort = new AttemptAbort();
     // The reason is made only when a timer fires: an Error captures a stack, too dear for every request.
-    const timeout = () => controller.abort(new AbortReason('timeout'));
+    const timeout = () => abort.abort(new AbortReason('timeout'));
     const timeouts = call.channel.timeouts;
     const totalTimer = setTimeout(timeout, timeouts.totalMs);
     let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(timeout, timeouts.firstByteMs);
@@ -204,21 +205,21 @@ export class Relay {
       firstByteTimer = undefined;
     };
     const onClose = () => {
-      if (!ctx.res.writableFinished) controller.abort(new AbortReason('client-gone'));
+      if (!ctx.res.writableFinished) abort.abort(new AbortReason('client-gone'));
     };
     ctx.res.once('close', onClose);
     let res: UpstreamResponse | undefined;
     try {
       try {
-        res = await this.deps.transport.send(call, controller.signal);
+        res = await this.deps.transport.send(call, abort);
       } catch (err) {
-        throw failureFromError(err, controller.signal);
+        throw failureFromError(err, abort);
       }
       record.ttfbMs = performance.now() - started;
       record.status = res.status;
       if (res.status >= 400) {
         firstByte();
-        const text = await readAll(res.body, MAX_ERROR_BODY, controller.signal, true);
+        const text = await readAll(res.body, MAX_ERROR_BODY, abort, true);
         const retryAfter = res.headers['retry-after'];
         const body = text.toString('utf8');
         if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
@@ -226,13 +227,13 @@ export class Relay {
       }
       if (!req.stream) {
         firstByte();
-        const body = await readAll(res.body, MAX_UPSTREAM_BODY, controller.signal, false);
+        const body = await readAll(res.body, MAX_UPSTREAM_BODY, abort, false);
         req.observe?.(prepared.upstreamFormat).body(body);
         client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
         return;
       }
       const observer = req.observe?.(prepared.upstreamFormat);
-      const sink = { client, firstByte, signal: controller.signal, requestId: req.requestId, model: req.model.id, format: req.format, observer, hideUsageChunk: prepared.hideUsageChunk };
+      const sink = { client, firstByte, signal: abort, requestId: req.requestId, model: req.model.id, format: req.format, observer, hideUsageChunk: prepared.hideUsageChunk };
       if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
       else await pipePassThrough(res.body, sink);
     } finally {
@@ -282,7 +283,7 @@ function translateBody(translator: Translator, body: Buffer): Record<string, unk
 }
 
 /** Reads a whole body up to `limit` bytes (`truncate`: keep the first `limit`, else fail). */
-async function readAll(body: Readable, limit: number, signal: AbortSignal, truncate: boolean): Promise<Buffer> {
+async function readAll(body: Readable, limit: number, signal: AbortSource, truncate: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

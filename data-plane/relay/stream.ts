@@ -13,13 +13,14 @@ import type { AnswerObserver } from './relay.js';
 import { UpstreamFailure, failureFromError } from './failure.js';
 import { streamErrorEvent } from './stream-error.js';
 import { findUsageOnlyChunk } from './usage-chunk.js';
+import type { AbortSource } from './attempt-abort.js';
 
 /** Where a stream goes and what it needs to end it in-format. */
 export interface StreamSink {
   client: ClientStream;
   /** Called on the first upstream chunk (stops the first-byte timer). */
   firstByte(): void;
-  signal: AbortSignal;
+  signal: AbortSource;
   requestId: string;
   /** The model the client asked for, for a `response.failed` event. */
   model: string;
