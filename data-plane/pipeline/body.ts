@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from './state.js';
 import { validateBody } from './validate.js';
+import { readAll } from '../http/read-all.js';
 
 /** True when the request announced a body (a length or chunked transfer) that nobody has read yet. */
 function bodyUnread(req: IncomingMessage): boolean {
@@ -41,17 +42,11 @@ export function readBody(maxBytes: number): Koa.Middleware<PipelineState> {
       throw tooLarge();
     }
     if (!ctx.is('application/json')) throw new GatewayError('invalid_request', "Content-Type must be 'application/json'");
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        ctx.set('connection', 'close');
-        throw tooLarge();
-      }
-      chunks.push(chunk as Buffer);
+    const { bytes: raw, overflow } = await readAll(ctx.req, maxBytes);
+    if (overflow) {
+      ctx.set('connection', 'close');
+      throw tooLarge();
     }
-    const raw = Buffer.concat(chunks, size);
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));

@@ -16,6 +16,7 @@ import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
+import { readAll, type ReadResult } from '../http/read-all.js';
 import { AttemptAbort, type AbortSource } from './attempt-abort.js';
 import { ClientStream } from './client-stream.js';
 import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
@@ -219,7 +220,7 @@ export class Relay {
       record.status = res.status;
       if (res.status >= 400) {
         firstByte();
-        const text = await readAll(res.body, MAX_ERROR_BODY, abort, true);
+        const text = await readBody(res.body, MAX_ERROR_BODY, abort, true);
         const retryAfter = res.headers['retry-after'];
         const body = text.toString('utf8');
         if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
@@ -227,7 +228,7 @@ export class Relay {
       }
       if (!req.stream) {
         firstByte();
-        const body = await readAll(res.body, MAX_UPSTREAM_BODY, abort, false);
+        const body = await readBody(res.body, MAX_UPSTREAM_BODY, abort, false);
         req.observe?.(prepared.upstreamFormat).body(body);
         client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
         return;
@@ -283,25 +284,13 @@ function translateBody(translator: Translator, body: Buffer): Record<string, unk
 }
 
 /** Reads a whole body up to `limit` bytes (`truncate`: keep the first `limit`, else fail). */
-async function readAll(body: Readable, limit: number, signal: AbortSource, truncate: boolean): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+async function readBody(body: Readable, limit: number, signal: AbortSource, truncate: boolean): Promise<Buffer> {
+  let read: ReadResult;
   try {
-    for await (const chunk of body) {
-      const buf = chunk as Buffer;
-      if (size + buf.length > limit) {
-        if (truncate) {
-          chunks.push(buf.subarray(0, limit - size));
-          size = limit;
-          break;
-        }
-        throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
-      }
-      chunks.push(buf);
-      size += buf.length;
-    }
+    read = await readAll(body, limit);
   } catch (err) {
     throw failureFromError(err, signal, 'cut');
   }
-  return Buffer.concat(chunks, size);
+  if (read.overflow && !truncate) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
+  return read.bytes;
 }
