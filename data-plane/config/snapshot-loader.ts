@@ -50,6 +50,9 @@ export class SnapshotLoader {
   /** Hash (or, for unparseable text, digest) of the last refused snapshot: not re-examined. */
   private refusedKey: string | null = null;
   private loading: Promise<void> | null = null;
+  /** The newest applied text not yet on disk, and the disk write in progress (see keepOnDisk). */
+  private unsaved: string | null = null;
+  private saving: Promise<void> | null = null;
   /** Load once more after the load in progress; `againFull`: skip the head check (an announcement asked). */
   private again = false;
   private againFull = false;
@@ -95,12 +98,13 @@ export class SnapshotLoader {
     this.pollTimer.unref();
   }
 
-  /** Stops the poll and the subscription and waits for a load in progress. */
+  /** Stops the poll and the subscription and waits for a load in progress and the disk copy. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.pollTimer);
     await this.unsubscribe?.().catch(() => undefined);
     await this.loading;
+    await this.saving;
   }
 
   /** Loads now (or once more after the load in progress); resolves when done. */
@@ -146,7 +150,7 @@ export class SnapshotLoader {
       }
       const raw = await this.options.bus.readSnapshot();
       this.busIsUp();
-      if (raw !== null && (await this.consider(raw, 'bus'))) await this.saveToDisk(raw);
+      if (raw !== null && (await this.consider(raw, 'bus'))) this.keepOnDisk(raw);
     } catch (err) {
       if (!this.busDown) log.warn('cannot read the snapshot from the bus; serving the last good one', { message: (err as Error).message });
       this.busDown = true;
@@ -224,7 +228,26 @@ export class SnapshotLoader {
     return false;
   }
 
-  /** Atomic: a crash mid-write leaves the previous copy, never half a file. */
+  /**
+   * Writes `raw` to disk in the background: the next load does not wait for the disk, and while
+   * a write is in progress, further applies only replace the text written next (a burst of
+   * changes writes the newest, not each).
+   */
+  private keepOnDisk(raw: string): void {
+    this.unsaved = raw;
+    this.saving ??= this.writeUnsaved();
+  }
+
+  private async writeUnsaved(): Promise<void> {
+    while (this.unsaved !== null) {
+      const raw = this.unsaved;
+      this.unsaved = null;
+      await this.saveToDisk(raw);
+    }
+    this.saving = null; // in the same turn as the check above: a text kept after it starts a new writer
+  }
+
+  /** Atomic: a crash mid-write leaves the previous copy, never half a file. Never throws. */
   private async saveToDisk(raw: string): Promise<void> {
     const tmp = `${this.diskPath}.${process.pid}.tmp`;
     try {
