@@ -28,3 +28,11 @@ export function ms(value: number, digits = 1): string {
 export function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
+
+/**
+ * Milliseconds on the machine's monotonic clock (CLOCK_MONOTONIC on Linux), the same in every
+ * process: times taken in two processes of one machine can be subtracted.
+ */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint() / 1000n) / 1000;
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataPlaneConfig } from '../../data-plane/config.js';
 import { startDataPlane, type DataPlane } from '../../data-plane/bootstrap.js';
+import type { LoaderReport } from '../../data-plane/config/snapshot-loader.js';
 import { TEST_SECRET_KEY } from './control-plane.js';
 import { TEST_REDIS_URL } from './database.js';
 
@@ -23,6 +24,7 @@ export function startTestDataPlane(options: {
   redisUrl?: string;
   secretKey?: string;
   env?: Record<string, string>;
+  onSnapshotChange?: (report: LoaderReport) => void;
 }): Promise<DataPlane> {
   const secretKey = options.secretKey ?? TEST_SECRET_KEY;
   const config = readDataPlaneConfig(
@@ -40,5 +42,5 @@ export function startTestDataPlane(options: {
     },
     true,
   );
-  return startDataPlane(config, { secretKey });
+  return startDataPlane(config, { secretKey, onSnapshotChange: options.onSnapshotChange });
 }
