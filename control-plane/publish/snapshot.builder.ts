@@ -1,6 +1,6 @@
 import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { decimalToString, parseDecimal } from '../../shared/decimal.js';
-import { canonicalContent, canonicalContentJson, canonicalJson, type CanonicalContent } from '../../shared/snapshot/hash.js';
+import { canonicalContent, canonicalJson, sectionOfJson, type CanonicalContent, type SectionJson } from '../../shared/snapshot/hash.js';
 import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
 import {
   SNAPSHOT_SCHEMA_VERSION,
@@ -113,11 +113,14 @@ const MAX_IDS_PER_QUERY = 100;
 /** Selects the row version beside the columns (see VersionRow). */
 const VERSION = raw('xmin::text as version');
 
-/** The parts of the last build's models or channels, and the fingerprint of the rows they were built from. */
+/** The last build's models or channels: the fingerprint of the rows they were built from, their parts, and the section's JSON. */
 interface Section<T> {
   fingerprint: string | null;
   parts: CachedPart<T>[];
+  section: SectionJson;
 }
+
+const EMPTY_SECTION = sectionOfJson('[]');
 
 /**
  * Reads the routing catalog from PostgreSQL into canonical snapshot content: the only bridge
@@ -131,8 +134,8 @@ interface Section<T> {
 export class SnapshotBuilder {
   private readonly models = new Map<string, CachedPart<SnapshotModel>>();
   private readonly channels = new Map<string, CachedPart<SnapshotChannel> & { row: ChannelRow; keys: string }>();
-  private modelSection: Section<SnapshotModel> = { fingerprint: null, parts: [] };
-  private channelSection: Section<SnapshotChannel> = { fingerprint: null, parts: [] };
+  private modelSection: Section<SnapshotModel> = { fingerprint: null, parts: [], section: EMPTY_SECTION };
+  private channelSection: Section<SnapshotChannel> = { fingerprint: null, parts: [], section: EMPTY_SECTION };
 
   constructor(private readonly settings: SnapshotSettings = {}) {}
 
@@ -154,12 +157,17 @@ export class SnapshotBuilder {
       exchangeRate: canonical(read.rate),
       settings: this.settings,
     };
-    return canonicalContent(content, canonicalContentJson(content, { channels: channels.parts.map((c) => c.json), models: models.parts.map((m) => m.json) }));
+    return canonicalContent(content, { channels: channels.section, models: models.section });
   }
 
-  /** The section as read: the previous one when its fingerprint did not move, else rebuilt from the versions read. */
+  /**
+   * The section as read: the previous one when its fingerprint did not move (its JSON and digest
+   * too), else rebuilt from the versions read (joined from the rows' parts, and hashed, once).
+   */
   private async section<T, V>(previous: Section<T>, read: VersionedRead<V>, rebuild: (changed: V) => Promise<CachedPart<T>[]>): Promise<Section<T>> {
-    return read.changed === null ? previous : { fingerprint: read.fingerprint, parts: await rebuild(read.changed) };
+    if (read.changed === null) return previous;
+    const parts = await rebuild(read.changed);
+    return { fingerprint: read.fingerprint, parts, section: sectionOfJson(`[${parts.map((p) => p.json).join(',')}]`) };
   }
 
   /** Models in model-id order, re-read and re-serialised only where their row changed. */

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { sha256Hex, type SecretBox } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus, RefusedSnapshot } from '../../shared/ports/config-bus.js';
+import type { Sections } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot, type SnapshotAnnouncement } from '../../shared/snapshot/types.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import { compileSnapshot } from './compile.js';
 import type { RuntimeConfig } from './runtime-config.js';
-import { parseSnapshotText, type ParsedText, type SectionTexts } from './snapshot-text.js';
+import { parseSnapshotText, type ParsedText } from './snapshot-text.js';
 
 const log = createLogger('snapshot-loader');
 
@@ -43,8 +44,8 @@ export interface LoaderReport {
  */
 export class SnapshotLoader {
   private config: RuntimeConfig | null = null;
-  /** The texts of the applied snapshot's big sections (null when its text was not in the control plane's layout). */
-  private texts: SectionTexts | null = null;
+  /** The applied snapshot's big sections as they were in its text (null when it was not in the control plane's layout). */
+  private sections: Sections | null = null;
   private appliedAt: Date | null = null;
   private lastError: RefusedSnapshot | null = null;
   /** Hash (or, for unparseable text, digest) of the last refused snapshot: not re-examined. */
@@ -178,7 +179,7 @@ export class SnapshotLoader {
     // Sections whose text equals the applied snapshot's are not parsed: they come back as its very
     // arrays, so validation and compile skip them too (a price change does not re-read, re-check
     // and re-decrypt fifty channels).
-    const applied = this.config && this.texts ? { snapshot: this.config.snapshot, texts: this.texts } : null;
+    const applied = this.config && this.sections ? { snapshot: this.config.snapshot, sections: this.sections } : null;
     let text: ParsedText;
     try {
       text = parseSnapshotText(raw, applied);
@@ -196,7 +197,7 @@ export class SnapshotLoader {
     }
     const hash = typeof parsed?.hash === 'string' ? parsed.hash : sha256Hex(raw);
     if (this.isKnown(hash, revision)) return false;
-    const problems = validateSnapshot(parsed, raw, { channels: applied?.snapshot.channels, models: applied?.snapshot.models });
+    const problems = validateSnapshot(parsed, text.hashed ?? undefined, { channels: applied?.snapshot.channels, models: applied?.snapshot.models });
     if (problems.length) {
       const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
       return this.refuse(revision, hash, `invalid snapshot: ${problems.slice(0, 5).join('; ')}${more}`, source);
@@ -212,7 +213,7 @@ export class SnapshotLoader {
       log.warn('snapshot revision went backwards (was the bus reset?); applying it', { from: this.config.revision, to: compiled.revision });
     }
     this.config = compiled;
-    this.texts = text.texts;
+    this.sections = text.sections;
     this.appliedAt = new Date();
     if (this.lastError && (this.lastError.revision === null || this.lastError.revision <= compiled.revision)) this.lastError = null;
     log.info('snapshot applied', { revision: compiled.revision, source, compileMs: Math.round(performance.now() - started) });

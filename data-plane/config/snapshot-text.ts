@@ -1,24 +1,20 @@
-import { CONTENT_KEYS } from '../../shared/snapshot/hash.js';
-import type { RoutingSnapshot } from '../../shared/snapshot/types.js';
+import { CONTENT_KEYS, sectionOfJson, wireSuffix, type DigestedSection, type Sections } from '../../shared/snapshot/hash.js';
+import type { RoutingSnapshot, SnapshotHead } from '../../shared/snapshot/types.js';
 
-/** The sections of a snapshot that are parsed on their own: the bulk of its text. */
-type Section = 'channels' | 'models';
-
-/** The text of each big section in a snapshot's wire text. */
-export type SectionTexts = Record<Section, string>;
-
-/** The applied snapshot and the texts its big sections were parsed from. */
+/** The applied snapshot and its big sections as they were in its text. */
 export interface AppliedText {
   snapshot: RoutingSnapshot;
-  texts: SectionTexts;
+  sections: Sections;
 }
 
 /** A parsed wire text. */
 export interface ParsedText {
   /** The parsed value (unvalidated); a section equal to the applied one's is the applied snapshot's very array. */
   value: unknown;
-  /** The texts of its big sections; null when the text is not in the control plane's layout. */
-  texts: SectionTexts | null;
+  /** Its big sections as they are in the text; null when the text is not in the control plane's layout. */
+  sections: Sections | null;
+  /** The text whose sha256 must be the snapshot's hash (see snapshotHash), when the text is in that layout; else null. */
+  hashed: string | null;
 }
 
 /** Stands in for a section in the skeleton: a string no snapshot has in a section's place. */
@@ -30,7 +26,7 @@ const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
  * keys sorted, no whitespace); null when not found. When the value there starts with `known`
  * (the applied section's text), that text is taken as the whole value (checked by the caller).
  */
-function spanOf(raw: string, section: Section, from: number, known: string | undefined): { start: number; end: number; known: boolean } | null {
+function spanOf(raw: string, section: DigestedSection, from: number, known: string | undefined): { start: number; end: number; known: boolean } | null {
   const i = CONTENT_KEYS.indexOf(section);
   const key = `"${section}":`;
   const at = i === 0 ? (raw.startsWith(`{${key}`) ? 1 : -1) : raw.indexOf(`,${key}`, from) + 1;
@@ -47,29 +43,35 @@ function spanOf(raw: string, section: Section, from: number, known: string | und
  * control plane writes canonical JSON, where the channels and models sections (nine tenths of the
  * text) sit between known keys: their texts are cut out, and the rest (the skeleton, with a
  * placeholder in each section's place) is parsed alone; a section whose text equals the applied
- * one's is not parsed at all (its value is the applied snapshot's array), the others are parsed
- * on their own. This equals JSON.parse of the whole text whenever the skeleton parses with the
- * placeholders as the values of those two keys and each section parses alone as one value (what
- * it then is, in the same place); any other text, wherever the cuts fell, is parsed whole.
- * Throws what JSON.parse throws on text that is not JSON.
+ * one's is not parsed at all (its value is the applied snapshot's array, its digest is known), the
+ * others are parsed and hashed on their own. This equals JSON.parse of the whole text whenever the
+ * skeleton parses with the placeholders as the values of those two keys and each section parses
+ * alone as one value (what it then is, in the same place); any other text, wherever the cuts fell,
+ * is parsed whole. Throws what JSON.parse throws on text that is not JSON.
  */
 export function parseSnapshotText(raw: string, applied?: AppliedText | null): ParsedText {
-  const whole = (): ParsedText => ({ value: JSON.parse(raw) as unknown, texts: null });
-  const channels = spanOf(raw, 'channels', 0, applied?.texts.channels);
-  const models = channels && spanOf(raw, 'models', channels.end, applied?.texts.models);
+  const whole = (): ParsedText => ({ value: JSON.parse(raw) as unknown, sections: null, hashed: null });
+  const channels = spanOf(raw, 'channels', 0, applied?.sections.channels.json);
+  const models = channels && spanOf(raw, 'models', channels.end, applied?.sections.models.json);
   if (!channels || !models) return whole();
   try {
     const skeleton = JSON.parse(
       `${raw.slice(0, channels.start)}${PLACEHOLDER_JSON}${raw.slice(channels.end, models.start)}${PLACEHOLDER_JSON}${raw.slice(models.end)}`,
-    ) as Partial<Record<Section, unknown>> | null;
+    ) as (Partial<Record<DigestedSection, unknown>> & Partial<SnapshotHead>) | null;
     if (skeleton?.channels !== PLACEHOLDER || skeleton.models !== PLACEHOLDER) return whole();
-    const texts: SectionTexts = { channels: raw.slice(channels.start, channels.end), models: raw.slice(models.start, models.end) };
-    // A known section is the applied one's text exactly: keep that string, and the applied array.
-    if (channels.known) texts.channels = applied!.texts.channels;
-    if (models.known) texts.models = applied!.texts.models;
-    skeleton.channels = channels.known ? applied!.snapshot.channels : JSON.parse(texts.channels);
-    skeleton.models = models.known ? applied!.snapshot.models : JSON.parse(texts.models);
-    return { value: skeleton, texts };
+    const sections: Sections = {
+      channels: channels.known ? applied!.sections.channels : sectionOfJson(raw.slice(channels.start, channels.end)),
+      models: models.known ? applied!.sections.models : sectionOfJson(raw.slice(models.start, models.end)),
+    };
+    skeleton.channels = channels.known ? applied!.snapshot.channels : JSON.parse(sections.channels.json);
+    skeleton.models = models.known ? applied!.snapshot.models : JSON.parse(sections.models.json);
+    // The content is the text before the suffix the control plane appends; in the hashed text, each
+    // big section is its digest.
+    const suffix = wireSuffix(skeleton as SnapshotHead);
+    const hashed = raw.endsWith(suffix)
+      ? `${raw.slice(0, channels.start)}${JSON.stringify(sections.channels.digest)}${raw.slice(channels.end, models.start)}${JSON.stringify(sections.models.digest)}${raw.slice(models.end, raw.length - suffix.length)}}`
+      : null;
+    return { value: skeleton, sections, hashed };
   } catch {
     return whole(); // not cut where it seemed: the whole text decides (and throws if it is not JSON)
   }

@@ -34,12 +34,68 @@ export function snapshotContent(snapshot: SnapshotContent): SnapshotContent {
   return { schemaVersion, groups, channels, memberships, models, exchangeRate, settings };
 }
 
+/** The big sections (nine tenths of a snapshot): the hash covers each through a digest of its own. */
+export const DIGESTED_SECTIONS = ['channels', 'models'] as const;
+
+/** One of {@link DIGESTED_SECTIONS}. */
+export type DigestedSection = (typeof DIGESTED_SECTIONS)[number];
+
+/** A big section's canonical JSON and its digest (hex sha256 of that JSON). */
+export interface SectionJson {
+  json: string;
+  digest: string;
+}
+
+/** The section of `json` (a big section's canonical JSON, e.g. as cut out of a wire text). */
+export function sectionOfJson(json: string): SectionJson {
+  return { json, digest: sha256Hex(json) };
+}
+
+/** Both big sections of a snapshot. */
+export type Sections = Record<DigestedSection, SectionJson>;
+
 /**
- * Hex sha256 of the canonical JSON of the content. Revision and creation time are left out on
- * purpose: a rebuild of unchanged content has the same hash, so nobody republishes or recompiles it.
+ * The content's canonical JSON (`json`, what travels) and the text its hash is taken over
+ * (`hashed`: the same with each big section replaced by its digest as a JSON string), given the
+ * big sections' JSON.
+ */
+function assemble(content: SnapshotContent, sections: Sections): { json: string; hashed: string } {
+  const plain = snapshotContent(content) as unknown as Record<string, unknown>;
+  const json: string[] = [];
+  const hashed: string[] = [];
+  for (const key of CONTENT_KEYS) {
+    if (plain[key] === undefined) continue;
+    const section = sections[key as DigestedSection] as SectionJson | undefined;
+    const name = JSON.stringify(key);
+    if (section) {
+      json.push(`${name}:${section.json}`);
+      hashed.push(`${name}:${JSON.stringify(section.digest)}`);
+    } else {
+      const value = `${name}:${canonicalJson(plain[key])}`;
+      json.push(value);
+      hashed.push(value);
+    }
+  }
+  return { json: `{${json.join(',')}}`, hashed: `{${hashed.join(',')}}` };
+}
+
+/** The big sections of `content`, serialised (`given` ones as they are). */
+function sectionsOf(content: SnapshotContent, given: Partial<Sections> = {}): Sections {
+  return {
+    channels: given.channels ?? sectionOfJson(canonicalJson(content.channels)),
+    models: given.models ?? sectionOfJson(canonicalJson(content.models)),
+  };
+}
+
+/**
+ * The content hash: hex sha256 of the content's canonical JSON in which the channels and the
+ * models are replaced by their digests (a two-level hash: a change elsewhere hashes a few kilobytes,
+ * not the whole snapshot, on the control plane and on every data plane). Revision and creation
+ * time are left out on purpose: a rebuild of unchanged content has the same hash, so nobody
+ * republishes or recompiles it.
  */
 export function snapshotHash(content: SnapshotContent): string {
-  return sha256Hex(canonicalJson(snapshotContent(content)));
+  return sha256Hex(assemble(content, sectionsOf(content)).hashed);
 }
 
 /** A snapshot of `content` at `revision`, with its hash. */
@@ -48,62 +104,41 @@ export function sealSnapshot(content: SnapshotContent, revision: number, created
   return { ...plain, revision, hash: snapshotHash(plain), createdAt: createdAt.toISOString() };
 }
 
-/** Content with its canonical JSON and hash, serialised once: the hash and the wire text both derive from `json`. */
+/** Content serialised once: its canonical JSON, its big sections' JSON and digests, and its hash. */
 export interface CanonicalContent {
   content: SnapshotContent;
   /** `canonicalJson(content)`. */
   json: string;
-  /** sha256 of `json`: the snapshot hash. */
+  sections: Sections;
+  /** The snapshot hash (see snapshotHash). */
   hash: string;
 }
 
 /**
- * The canonical JSON of `content`, with the elements of some top-level lists given already
- * serialised (each must be the canonicalJson of the element at the same position): an incremental
- * builder re-serialises only what changed. Equal to `canonicalJson(content)`.
+ * The canonical form of `content`. `sections`: big sections already serialised (each must be the
+ * section of the same value in `content`): an incremental builder serialises only what changed.
  */
-export function canonicalContentJson(content: SnapshotContent, serialised: Partial<Record<'channels' | 'models', readonly string[]>> = {}): string {
-  const plain = snapshotContent(content) as unknown as Record<string, unknown>;
-  const fields = Object.keys(plain)
-    .sort()
-    .filter((key) => plain[key] !== undefined)
-    .map((key) => {
-      const parts = serialised[key as keyof typeof serialised];
-      return `${JSON.stringify(key)}:${parts ? `[${parts.join(',')}]` : canonicalJson(plain[key])}`;
-    });
-  return `{${fields.join(',')}}`;
-}
-
-/** Canonical content of `content` (`json` may be passed when already computed, e.g. by `canonicalContentJson`). */
-export function canonicalContent(content: SnapshotContent, json = canonicalJson(snapshotContent(content))): CanonicalContent {
-  return { content, json, hash: sha256Hex(json) };
+export function canonicalContent(content: SnapshotContent, sections: Partial<Sections> = {}): CanonicalContent {
+  const all = sectionsOf(content, sections);
+  const { json, hashed } = assemble(content, all);
+  return { content, json, sections: all, hash: sha256Hex(hashed) };
 }
 
 /** `,"revision":…,"hash":…,"createdAt":…}`: what the wire text adds after the content's canonical JSON. */
-function wireSuffix(head: SnapshotHead): string {
+export function wireSuffix(head: SnapshotHead): string {
   return `,"revision":${JSON.stringify(head.revision)},"hash":${JSON.stringify(head.hash)},"createdAt":${JSON.stringify(head.createdAt)}}`;
 }
 
 /**
  * The wire text of a snapshot: its content's canonical JSON with revision, hash and creation time
- * appended. A reader can check the hash over the text it received (see `contentJsonOf`) instead of
- * re-serialising a parsed megabyte.
+ * appended. A reader finds the big sections in it without parsing them, and checks the hash
+ * without serialising anything (see parseSnapshotText).
  */
 export function snapshotText(content: CanonicalContent, head: SnapshotHead): string {
   return content.json.slice(0, -1) + wireSuffix(head);
 }
 
-/** The wire text of `snapshot` (see `snapshotText`). */
+/** The wire text of `snapshot` (see snapshotText). */
 export function serializeSnapshot(snapshot: RoutingSnapshot): string {
   return snapshotText(canonicalContent(snapshot), snapshot);
-}
-
-/**
- * The content JSON inside `raw` when `raw` has the shape `snapshotText` writes for `head` (the
- * revision, hash and creation time parsed from it), else null. Its sha256 equals the hash only if
- * it is the very text the control plane hashed.
- */
-export function contentJsonOf(raw: string, head: SnapshotHead): string | null {
-  const suffix = wireSuffix(head);
-  return raw.endsWith(suffix) ? `${raw.slice(0, -suffix.length)}}` : null;
 }

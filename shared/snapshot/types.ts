@@ -8,7 +8,8 @@ import type { BillingMode, ModelPrices } from '../pricing/prices.js';
 
 /**
  * Bumped on any incompatible change; a data plane refuses a snapshot of another version.
- * 2: a channel's models as plain ids plus a mapping of the renamed ones (see SnapshotChannel).
+ * 2: a channel's models as plain ids plus a mapping of the renamed ones (see SnapshotChannel), and
+ * the two-level hash (see snapshotHash).
  */
 export const SNAPSHOT_SCHEMA_VERSION = 2;
 
@@ -143,7 +144,7 @@ export interface SnapshotContent {
 export interface RoutingSnapshot extends SnapshotContent {
   /** Monotonically increasing across control-plane restarts and instances (allocated on the bus). */
   revision: number;
-  /** Hex sha256 of the canonical JSON of the content (see `snapshotHash`). */
+  /** The content hash, hex (see `snapshotHash`: sha256 over the canonical content, big sections by their own digests). */
   hash: string;
   /** ISO 8601. */
   createdAt: string;

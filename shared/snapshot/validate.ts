@@ -2,7 +2,7 @@ import { isDecimalString, parseDecimal, compareDecimal, DECIMAL_ZERO } from '../
 import { isWireFormat } from '../formats.js';
 import { validatePrices, type PriceKind } from '../pricing/prices.js';
 import { sha256Hex } from '../crypto/secrets.js';
-import { contentJsonOf, snapshotHash } from './hash.js';
+import { snapshotHash } from './hash.js';
 import { CHANNEL_KINDS, SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -188,14 +188,12 @@ function checkMemberships(c: Checker, memberships: unknown[], groups: Set<string
 }
 
 /**
- * True when `s`'s hash matches its content: checked over the content JSON inside `raw` when `raw`
- * is the wire text `snapshotText` writes (one sha256, no re-serialisation); otherwise, or when that
- * does not match (text of the same shape written another way, e.g. by an older control plane),
- * by re-serialising the parsed content.
+ * True when `s`'s hash matches its content: checked over `hashed` when given (the text a reader
+ * of the wire text assembled, see parseSnapshotText: one small sha256), else, or when that does
+ * not match (text of the same shape written another way), by serialising the parsed content.
  */
-function hashMatches(s: RoutingSnapshot, raw: string | undefined): boolean {
-  const json = raw === undefined ? null : contentJsonOf(raw, s);
-  return (json !== null && sha256Hex(json) === s.hash) || snapshotHash(s) === s.hash;
+function hashMatches(s: RoutingSnapshot, hashed: string | undefined): boolean {
+  return (hashed !== undefined && sha256Hex(hashed) === s.hash) || snapshotHash(s) === s.hash;
 }
 
 /** Sections known to be valid (the very arrays of a snapshot that passed): not checked again. */
@@ -207,11 +205,12 @@ export interface ValidatedSections {
 /**
  * Checks a parsed snapshot field by field, and that its hash matches its content. Returns every
  * problem found as `path: message` (empty when the snapshot can be compiled). Never throws.
- * `raw`: the text `value` was parsed from, when there is one (makes the hash check cheaper).
- * `validated`: the channels and models arrays of a snapshot that passed; when `value` holds the
- * same array objects, their own checks are skipped (references between sections are still checked).
+ * `hashed`: the text the hash is taken over, when the reader has it (see parseSnapshotText; makes
+ * the hash check cheap). `validated`: the channels and models arrays of a snapshot that passed;
+ * when `value` holds the same array objects, their own checks are skipped (references between
+ * sections are still checked).
  */
-export function validateSnapshot(value: unknown, raw?: string, validated: ValidatedSections = {}): string[] {
+export function validateSnapshot(value: unknown, hashed?: string, validated: ValidatedSections = {}): string[] {
   const c = new Checker();
   const s = c.object(value, 'snapshot');
   if (!s) return c.problems;
@@ -253,7 +252,7 @@ export function validateSnapshot(value: unknown, raw?: string, validated: Valida
   for (const [key, v] of Object.entries(settings ?? {})) {
     if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) c.fail(`settings.${key}`, 'must be a string, number, boolean or null');
   }
-  if (c.problems.length === 0 && !hashMatches(s as unknown as RoutingSnapshot, raw)) {
+  if (c.problems.length === 0 && !hashMatches(s as unknown as RoutingSnapshot, hashed)) {
     c.fail('hash', 'does not match the content (corrupted or tampered with)');
   }
   return c.problems;

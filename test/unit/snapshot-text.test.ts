@@ -1,5 +1,6 @@
 import { parseSnapshotText, type AppliedText } from '../../data-plane/config/snapshot-text.js';
-import { canonicalJson, CONTENT_KEYS, sealSnapshot, serializeSnapshot, snapshotContent } from '../../shared/snapshot/hash.js';
+import { canonicalContent, canonicalJson, CONTENT_KEYS, sealSnapshot, serializeSnapshot, snapshotContent } from '../../shared/snapshot/hash.js';
+import { validateSnapshot } from '../../shared/snapshot/validate.js';
 import type { RoutingSnapshot, SnapshotContent } from '../../shared/snapshot/types.js';
 import { sampleContent } from '../support/snapshot.js';
 
@@ -16,19 +17,42 @@ function wire(edit: (c: SnapshotContent) => void = () => undefined, revision = 1
 
 /** What a data plane holds after applying `raw`. */
 function applied(raw: string): AppliedText {
-  const { value, texts } = parseSnapshotText(raw);
-  return { snapshot: value as RoutingSnapshot, texts: texts! };
+  const { value, sections } = parseSnapshotText(raw);
+  return { snapshot: value as RoutingSnapshot, sections: sections! };
 }
 
 test('the canonical layout the sections rely on is the sorted content keys', () => {
   expect(CONTENT_KEYS).toEqual(Object.keys(snapshotContent(sample)).sort());
 });
 
-test('a wire text parses to what JSON.parse gives, with the texts of its big sections', () => {
+test('a wire text parses to what JSON.parse gives, with its big sections, and its hash is checked over a small text', () => {
   const raw = wire();
-  const { value, texts } = parseSnapshotText(raw);
+  const { value, sections, hashed } = parseSnapshotText(raw);
   expect(value).toEqual(JSON.parse(raw));
-  expect(texts).toEqual({ channels: canonicalJson(sample.channels), models: canonicalJson(sample.models) });
+  expect(sections).toEqual(canonicalContent(sample).sections);
+  const digests = { ...sample, channels: sections!.channels.digest, models: sections!.models.digest };
+  expect(hashed).toBe(canonicalJson(digests));
+  expect(validateSnapshot(value, hashed!)).toEqual([]);
+});
+
+test.each<[string, string, string]>([
+  ['a group', '"multiplier":"1.5"', '"multiplier":"0.5"'],
+  ['a model (inside a section)', '"multiplier":"1.1"', '"multiplier":"0.1"'],
+  ['a channel (inside a section)', '"name":"ch-a"', '"name":"ch-x"'],
+])('content of %s edited in the text, the hash left as it was: refused', (_name, from, to) => {
+  const raw = wire();
+  const tampered = raw.replace(from, to);
+  expect(tampered).not.toBe(raw);
+  for (const parsed of [parseSnapshotText(tampered), parseSnapshotText(tampered, applied(raw))]) {
+    expect(parsed.hashed).not.toBeNull();
+    expect(validateSnapshot(parsed.value, parsed.hashed!)).toEqual(['hash: does not match the content (corrupted or tampered with)']);
+  }
+});
+
+test('a wire text whose suffix is not the one its revision, hash and creation time make has no hashed text', () => {
+  const raw = wire().replace(/\}$/, ',"extra":1}');
+  expect(parseSnapshotText(raw).hashed).toBeNull();
+  expect(validateSnapshot(parseSnapshotText(raw).value)).toEqual([]); // re-serialised: still the content it claims
 });
 
 test('sections whose text the applied snapshot had are its very arrays; changed ones are parsed', () => {
@@ -39,7 +63,8 @@ test('sections whose text the applied snapshot had are its very arrays; changed 
   const value = next.value as RoutingSnapshot;
   expect(value.channels).toBe(before.snapshot.channels);
   expect(value.models).toBe(before.snapshot.models);
-  expect(next.texts!.channels).toBe(before.texts.channels);
+  expect(next.sections!.channels).toBe(before.sections.channels);
+  expect(validateSnapshot(next.value, next.hashed!)).toEqual([]);
 
   const modelChanged = wire((c) => void (c.models[0].multiplier = '2'), 3);
   const third = parseSnapshotText(modelChanged, before);
@@ -69,7 +94,7 @@ test.each<[string, (raw: string) => string]>([
 ])('text with %s is parsed whole, as JSON.parse does', (_name, rewrite) => {
   const raw = rewrite(wire());
   expect(raw).not.toBe(wire());
-  expect(parseSnapshotText(raw)).toEqual({ value: JSON.parse(raw), texts: null });
+  expect(parseSnapshotText(raw)).toEqual({ value: JSON.parse(raw), sections: null, hashed: null });
   // With an applied snapshot to compare with: the same value, whichever way it was reached.
   expect(parseSnapshotText(raw, applied(wire())).value).toEqual(JSON.parse(raw));
 });
