@@ -45,6 +45,14 @@ export class RedisKeys {
     return `${this.prefix}{snapshot}:head`;
   }
 
+  /**
+   * Where a publisher writes the snapshot of `revision` before the publish script moves it under
+   * `snapshot` (one per revision: two control planes publishing at once never share one).
+   */
+  snapshotStaging(revision: number): string {
+    return `${this.prefix}{snapshot}:staging:${revision}`;
+  }
+
   /** Counter allocating snapshot revisions (INCR). */
   get snapshotRevision(): string {
     return `${this.prefix}{snapshot}:revision`;

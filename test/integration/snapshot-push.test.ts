@@ -147,6 +147,15 @@ test('a catalog change made in the service layer is applied by both; catalogChan
   });
 });
 
+test('in Redis, the snapshot is kept without expiry and no staged copy outlives its publish, accepted or refused', async () => {
+  const bus = cp.services.deps.ports.configBus;
+  const head = (await bus.readHead())!;
+  expect(await bus.publishSnapshot(sealSnapshot(sampleContent(), head.revision, new Date()))).toBe(false);
+  expect(await redis.keys(`${cp.redisPrefix}{snapshot}:staging:*`)).toEqual([]);
+  expect(await redis.pttl(keys.snapshot)).toBe(-1);
+  expect((await bus.readHead())!.hash).toBe(head.hash);
+});
+
 test('publishing an unchanged catalog writes no new revision', async () => {
   const head = await cp.services.deps.ports.configBus.readHead();
   const outcome = await cp.services.catalogChanged();

@@ -5,19 +5,29 @@ import type { RedisKeys } from '../../redis/keys.js';
 import type { RedisConnections } from './connections.js';
 
 /**
- * Writes the snapshot and its head and announces `{revision, hash}`, unless a snapshot of the same
- * or a higher revision is stored already (a slower control-plane instance must not roll back a
- * newer one). KEYS: snapshot, head. ARGV: revision, snapshot JSON, head JSON, announcement JSON,
+ * Moves the staged snapshot under the snapshot key, writes its head and announces `{revision,
+ * hash}`, unless a snapshot of the same or a higher revision is stored already (a slower
+ * control-plane instance must not roll back a newer one; its staged copy is dropped). The
+ * snapshot itself is written by a plain SET just before (to the staging key, with an expiry in
+ * case this script never runs): passed to the script, half a megabyte would be copied into Lua
+ * and out again. KEYS: snapshot, head, staging. ARGV: revision, head JSON, announcement JSON,
  * announcement channel.
  */
 const PUBLISH_SCRIPT = `
 local head = redis.call('GET', KEYS[2])
-if head and tonumber(cjson.decode(head).revision) >= tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-redis.call('SET', KEYS[2], ARGV[3])
-redis.call('PUBLISH', ARGV[5], ARGV[4])
+if head and tonumber(cjson.decode(head).revision) >= tonumber(ARGV[1]) then
+  redis.call('DEL', KEYS[3])
+  return 0
+end
+redis.call('RENAME', KEYS[3], KEYS[1])
+redis.call('PERSIST', KEYS[1])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('PUBLISH', ARGV[4], ARGV[3])
 return 1
 `;
+
+/** A staged snapshot outlives a publisher that died between staging and publishing by this long at most. */
+const STAGING_TTL_MS = 60_000;
 
 /** Redis ConfigBus: snapshot, head and revision counter under `{snapshot}`, heartbeats in one hash. */
 export class RedisConfigBus implements ConfigBus {
@@ -29,17 +39,22 @@ export class RedisConfigBus implements ConfigBus {
 
   async publishSnapshot(snapshot: RoutingSnapshot, text = serializeSnapshot(snapshot)): Promise<boolean> {
     const announcement: SnapshotAnnouncement = { revision: snapshot.revision, hash: snapshot.hash };
-    const stored = await this.redis.cmd.eval(
-      PUBLISH_SCRIPT,
-      2,
-      this.keys.snapshot,
-      this.keys.snapshotHead,
-      String(snapshot.revision),
-      text,
-      JSON.stringify(headOf(snapshot)),
-      JSON.stringify(announcement),
-      this.keys.snapshotAnnouncements,
-    );
+    const staging = this.keys.snapshotStaging(snapshot.revision);
+    // Sent together, in this order, on one connection: the script finds the staged copy.
+    const [, stored] = await Promise.all([
+      this.redis.cmd.set(staging, text, 'PX', STAGING_TTL_MS),
+      this.redis.cmd.eval(
+        PUBLISH_SCRIPT,
+        3,
+        this.keys.snapshot,
+        this.keys.snapshotHead,
+        staging,
+        String(snapshot.revision),
+        JSON.stringify(headOf(snapshot)),
+        JSON.stringify(announcement),
+        this.keys.snapshotAnnouncements,
+      ),
+    ]);
     return stored === 1;
   }
 
