@@ -104,7 +104,7 @@ async function stepFigures(cp: TestControlPlane): Promise<Record<string, { value
     'build from PostgreSQL, cold (median of 10)': { value: ms(median(cold)) },
     'build from PostgreSQL, one group changed (median of 10)': { value: ms(median(warm)) },
     'canonical JSON + hash from scratch (median of 10)': { value: ms(medianOf(10, () => canonicalContent(content))) },
-    'Redis write: script + announce (median of 20)': { value: ms(median(writes)) },
+    'Redis write: staged SET + publish script (median of 20)': { value: ms(median(writes)) },
     'Redis read: GET (median of 20)': { value: ms(median(reads)) },
     'JSON.parse, for reference (median of 20)': { value: ms(medianOf(20, () => JSON.parse(text))) },
     'parse the wire text, sections apart and hashed (median of 20)': { value: ms(medianOf(20, () => parseSnapshotText(text))) },
