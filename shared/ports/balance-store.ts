@@ -14,9 +14,10 @@
  *   spending caps; checked in the same atomic step as the balance).
  * - `{acct:ID}:credits`: hash of credit idempotency keys already applied (a credit reaches the hot
  *   balance exactly once however often the control plane retries it).
- * - `reservation-index`: zset, account id -> latest expiry of its reservations (ZADD GT, written
- *   before the reservation), so `expire` sweeps only accounts that reserved within one TTL, and
- *   drops an account from it once that latest expiry has passed.
+ * - `reservation-index`: zset, account id -> a time at or past the latest expiry of its
+ *   reservations (ZADD GT, written before the reservation; a process writes it once a minute per
+ *   account, a minute ahead), so `expire` sweeps only accounts that reserved recently, and drops
+ *   an account from it once that time has passed.
  *
  * A missing balance key means "not loaded": the store never invents a balance. `reserve` and
  * `credit` then answer `unknown`; the data plane refuses with 503 and asks (via

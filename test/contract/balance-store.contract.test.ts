@@ -74,6 +74,16 @@ describeContract('BalanceStore', (ports) => {
     expect((await b().inspect('a')).reservations).toEqual([]);
   });
 
+  test('a reservation made after an earlier one is still released after a sweep released the earlier one', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().reserve('a', 'first', 100n, reserveAt(T0, 1_000));
+    // 30 s later, same account, same process (Redis: the index entry is not written again)
+    await b().reserve('a', 'second', 200n, reserveAt(T0 + 30_000, 1_000));
+    expect(await b().expire(T0 + 1_000)).toBe(1);
+    expect(await b().expire(T0 + 31_000)).toBe(1);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 1000n, reservations: [] });
+  });
+
   test('a settle after expiry still charges the actual cost (the upstream did the work)', async () => {
     await b().load('a', 1000n, new Map());
     await b().reserve('a', 'slow', 500n, { ...reserveAt(T0, 1_000), spendCap: { tokenId: 't1', capMicro: null } });
