@@ -15,6 +15,9 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 /** How a format's stream is scanned. */
 interface ScanRule {
@@ -89,4 +92,38 @@ export function scanOutputBytes(format: WireFormat, events: Buffer): number | un
   let bytes = 0;
   for (const key of rule.text) bytes += stringBytes(events, key);
   return bytes;
+}
+
+/** Offset of the brace closing the object opened at `start`, or -1 when the text ends first. */
+function objectEnd(buf: Buffer, start: number): number {
+  let depth = 0;
+  for (let i = start; i < buf.length; i++) {
+    const c = buf[i];
+    if (c === QUOTE) {
+      for (i++; i < buf.length && buf[i] !== QUOTE; i++) if (buf[i] === BACKSLASH) i++;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The usage object of a complete (non-streamed) answer, read without parsing the whole answer:
+ * the last object under the format's usage key (each format puts its usage after the content,
+ * where a tool's arguments could hold a key of that name), parsed alone; null when there is none.
+ */
+export function scanBodyUsage(format: WireFormat, body: Buffer): Record<string, unknown> | null {
+  const [key] = RULES[format].usage;
+  for (let at = body.lastIndexOf(key); at !== -1; at = at === 0 ? -1 : body.lastIndexOf(key, at - 1)) {
+    const start = valueAt(body, key, at);
+    if (start === -1 || body[start] !== OPEN_BRACE) continue;
+    const end = objectEnd(body, start);
+    if (end === -1) return null;
+    try {
+      return JSON.parse(body.toString('utf8', start, end + 1)) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }

@@ -8,7 +8,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { scanOutputBytes } from './output-scan.js';
+import { scanBodyUsage, scanOutputBytes } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -18,11 +18,6 @@ function asRecord(value: unknown): Loose | undefined {
 
 function text(value: unknown): number {
   return typeof value === 'string' ? utf8ByteLength(value) : 0;
-}
-
-/** The usage object of a complete (non-streamed) answer. */
-function bodyUsage(format: WireFormat, body: Loose): unknown {
-  return format === 'generateContent' ? body.usageMetadata : body.usage;
 }
 
 /** The usage piece carried by one stream event, if any. */
@@ -101,16 +96,10 @@ export class UsageTap {
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
-  /** A complete upstream answer (JSON). */
+  /** A complete upstream answer (JSON): its usage object is found and parsed alone (output-scan.ts). */
   body(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return; // the relay fails the attempt itself
-    }
-    const usage = asRecord(bodyUsage(this.format, asRecord(parsed) ?? {}));
+    const usage = scanBodyUsage(this.format, bytes);
     if (usage) this.rawUsage = usage;
   }
 

@@ -14,6 +14,20 @@ import type { StreamEvent } from '../../data-plane/translate/translator.js';
 const SHORT: Record<string, WireFormat> = { chat: 'chat-completions', messages: 'messages', gemini: 'generateContent', responses: 'responses' };
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
 
+/** Every golden non-streamed answer, on both sides: [name, format, body]. */
+function goldenAnswers(): [string, WireFormat, Record<string, unknown>][] {
+  const out: [string, WireFormat, Record<string, unknown>][] = [];
+  for (const pair of readdirSync(golden).filter((d) => d.includes('-to-'))) {
+    const [from, to] = pair.split('-to-').map((s) => SHORT[s]);
+    for (const file of readdirSync(join(golden, pair)).filter((f) => f.endsWith('.json'))) {
+      const response = (JSON.parse(readFileSync(join(golden, pair, file), 'utf8')) as { response?: { in: Record<string, unknown>; out: Record<string, unknown> } }).response;
+      if (!response) continue;
+      out.push([`${pair}/${file} upstream side`, to, response.in], [`${pair}/${file} client side`, from, response.out]);
+    }
+  }
+  return out;
+}
+
 /** Every golden stream, on both sides: [name, format, events]. */
 function goldenStreams(): [string, WireFormat, StreamEvent[]][] {
   const out: [string, WireFormat, StreamEvent[]][] = [];
@@ -103,5 +117,29 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     const tap = new UsageTap('chat-completions', () => 1);
     tap.events(Buffer.from('data: {"choices": [{"delta": {"content" : "h\u00e9llo"}}]}\n\ndata: {"choices": [], "usage" : {"prompt_tokens": 3, "completion_tokens": 2}}\n\n'));
     expect(tap.result()).toMatchObject({ deliveredBytes: 6, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
+  });
+});
+
+describe('UsageTap: the usage of a whole answer is found without parsing the answer', () => {
+  const usageOf = (format: WireFormat, body: Record<string, unknown>) => (format === 'generateContent' ? body.usageMetadata : body.usage) ?? null;
+  const tricky: [string, WireFormat, Record<string, unknown>][] = [
+    [
+      'messages whose tool input has a usage key of its own',
+      'messages',
+      {
+        id: 'msg',
+        content: [{ type: 'tool_use', id: 't', name: 'report', input: { usage: { input_tokens: 999 }, note: '"usage": {"x": 1} in text' } }],
+        usage: { input_tokens: 10, output_tokens: 3, cache_read_input_tokens: 2 },
+      },
+    ],
+    ['chat with usage first and braces in text', 'chat-completions', { usage: { prompt_tokens: 5, completion_tokens: 1 }, choices: [{ message: { content: '} { "usage": {' } }] }],
+    ['chat without usage', 'chat-completions', { choices: [{ message: { content: 'hi' } }] }],
+    ['generateContent with function args naming usage', 'generateContent', { candidates: [{ content: { parts: [{ functionCall: { name: 'f', args: { usage: {} } } }] } }], usageMetadata: { promptTokenCount: 4 } }],
+  ];
+
+  test.each([...tricky, ...goldenAnswers()])('%s', (_name, format, body) => {
+    const tap = new UsageTap(format, () => 1);
+    tap.body(Buffer.from(JSON.stringify(body, null, 1), 'utf8'));
+    expect(tap.result().rawUsage).toEqual(usageOf(format, body));
   });
 });
