@@ -94,8 +94,11 @@ export function decimalFromBigInt(n: bigint): Decimal {
 /** Zero. */
 export const DECIMAL_ZERO: Decimal = { coef: 0n, scale: 0 };
 
+/** 10^0 .. 10^63, computed once: money arithmetic asks for the same few powers on every request. */
+const POWERS_OF_TEN = Array.from({ length: 64 }, (_, n) => 10n ** BigInt(n));
+
 function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
+  return POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
 }
 
 /** `d` re-expressed at a larger `scale` (exact). */
