@@ -1,5 +1,8 @@
 import type Koa from 'koa';
 
+/** Headers of every JSON answer. */
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
 /** Headers of every event stream the gateway sends (wire-formats.md §0.2). */
 const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
 
@@ -17,13 +20,16 @@ export class ClientStream {
     private readonly headers: Record<string, string>,
   ) {}
 
-  /** A complete JSON answer (Koa sends it when the pipeline unwinds). */
+  /**
+   * A complete JSON answer, sent at once and straight to the socket (Koa's response machinery
+   * costs a measurable share of a short request, and there is nothing left for it to decide).
+   */
   sendJson(body: Buffer | Record<string, unknown>): void {
     this.committed = true;
-    this.ctx.set(this.headers);
-    this.ctx.status = 200;
-    this.ctx.type = 'application/json';
-    this.ctx.body = body;
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body), 'utf8');
+    this.ctx.respond = false;
+    this.ctx.res.writeHead(200, { ...JSON_HEADERS, 'content-length': bytes.length, ...this.headers });
+    this.ctx.res.end(bytes);
   }
 
   /** True when the client is gone and writing is pointless. */
