@@ -187,6 +187,30 @@ test('402 in the client\'s own format when the balance cannot cover the reservat
   expect(JSON.parse(c.text).error.message).toMatch(/spending cap/);
 });
 
+test('a rich account\'s reservation overlaps the upstream call, and still refuses when the balance fell meanwhile', async () => {
+  const { accountId, key } = await fundedAccount(1_000_000_000n);
+  const first = await chat(key, {});
+  expect(first.status).toBe(200);
+  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(1);
+  // Another node spends nearly everything: this data plane still believes the balance is large.
+  const spendable = (await hot(accountId))!;
+  await billing.balances.credit(accountId, 100n - spendable, `drained:${accountId}`);
+  const refused = await fetch(`${bed.url}/v1/messages`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm-openai', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  // The call went upstream (overlapped) but nothing of it reached the client, and nothing was spent.
+  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(2);
+  expect(refused.status).toBe(402);
+  expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('billing_error');
+  expect(await inspect(accountId)).toMatchObject({ balanceMicro: 100n, reservations: [] });
+  expect((await eventsOf(accountId)).map((e) => e.status)).toEqual(['success']);
+  // Having learnt the balance, the next request waits for its reservation: refused before any upstream call.
+  expect((await chat(key, {})).status).toBe(402);
+  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(2);
+});
+
 test('a data plane killed mid-request leaves a reservation that is released after expiry', async () => {
   const { accountId } = await fundedAccount(200_000n);
   const now = Date.now();
