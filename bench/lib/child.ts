@@ -5,8 +5,18 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
-/** Node options of benchmark processes: TypeScript through swc; `gc()` for memory readings. */
-export const BENCH_EXEC_ARGV = ['--import', '@swc-node/register/esm-register', '--expose-gc'];
+/**
+ * Node options of benchmark processes: TypeScript through swc; `gc()` for memory readings; with
+ * BENCH_PROF=<dir>, a CPU profile of each process written there; BENCH_FLAGS: more Node flags
+ * (e.g. `--trace-gc`), space-separated.
+ */
+export const BENCH_EXEC_ARGV = [
+  '--import',
+  '@swc-node/register/esm-register',
+  '--expose-gc',
+  ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+  ...(process.env.BENCH_FLAGS?.split(' ').filter(Boolean) ?? []),
+];
 
 type Handlers = Record<string, (arg: never) => unknown>;
 
