@@ -2,7 +2,8 @@
  * The Lua scripts behind the Redis BalanceStore (see shared/ports/balance-store.ts for the key
  * layout). Each script touches only the keys of ONE account (same `{acct:ID}` hash tag), so it
  * runs on Redis Cluster too. Amounts travel as decimal strings and stay below 2^53 (Lua doubles).
- * Every script answers `{status, balance}` with the balance as a string ('' when not loaded).
+ * Every script answers `{status, balance}` with the balance as a string or an integer ('' when
+ * not loaded): the balance after a write is the write's own answer, not another GET.
  */
 
 /** KEYS: balance, reservations, settled, token-spend. ARGV: id, amount, expiresAt, tokenId ('' none), cap ('' none). */
@@ -18,10 +19,10 @@ if ARGV[5] ~= '' then
   if spent + amount > tonumber(ARGV[5]) then return {'cap_reached', bal} end
 end
 if tonumber(bal) < amount then return {'insufficient', bal} end
-redis.call('DECRBY', KEYS[1], ARGV[2])
+local left = redis.call('DECRBY', KEYS[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3] .. ':' .. ARGV[4])
 if ARGV[4] ~= '' then redis.call('HINCRBY', KEYS[4], ARGV[4], ARGV[2]) end
-return {'ok', redis.call('GET', KEYS[1])}
+return {'ok', left}
 `;
 
 /**
@@ -49,11 +50,11 @@ end
 local actual = 0
 if ARGV[5] == 'settle' then actual = tonumber(ARGV[2]) end
 if reserved - actual ~= 0 then
-  redis.call('INCRBY', KEYS[1], reserved - actual)
+  bal = redis.call('INCRBY', KEYS[1], reserved - actual)
   if token ~= '' then redis.call('HINCRBY', KEYS[4], token, actual - reserved) end
 end
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
-return {status, redis.call('GET', KEYS[1])}
+return {status, bal}
 `;
 
 /**

@@ -81,7 +81,7 @@ export class RedisBalanceStore implements BalanceStore {
       this.indexedUntil.set(accountId, options.now + INDEX_AHEAD_MS);
     }
     const reply = await reserveScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args);
-    const [status, balance] = reply as [ReserveResult['status'], string];
+    const [status, balance] = reply as [ReserveResult['status'], string | number];
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 
@@ -97,7 +97,7 @@ export class RedisBalanceStore implements BalanceStore {
     const keys = this.accountKeys(accountId);
     const args = [id, actual, tokenId, Date.now(), mode];
     const [[scriptError, scriptReply]] = await this.redis.settling.send((p) => p.evalsha(finishScript.sha, keys.length, ...keys, ...args));
-    const [status, balance] = (await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args)) as [SettleResult['status'], string];
+    const [status, balance] = (await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args)) as [SettleResult['status'], string | number];
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 
