@@ -3,7 +3,9 @@
  * middleware wrapping the relay, so that every outcome, returned or thrown, on every model route,
  * ends in exactly one settlement:
  * - before the relay: reserve the estimate (./estimate.ts) on the hot balance; 402 in the client's
- *   format when the balance or the token's spending cap cannot cover it;
+ *   format when the balance or the token's spending cap cannot cover it (for an account known to
+ *   hold far more, the reservation overlaps the upstream call and the relay waits for it before
+ *   answering);
  * - during it: a UsageTap watches each upstream attempt's answer;
  * - after it: charge by the rules of ./settlement.ts (settle, or release when nothing reached the
  *   client), then append the usage event for the control plane.
