@@ -32,7 +32,7 @@ const loadScript = new LuaScript(LOAD_SCRIPT);
  * per request). Expiry of a dead node's reservations comes at most this much later.
  */
 const INDEX_AHEAD_MS = 60_000;
-/** Most accounts whose index entry a process remembers (it starts over when full). */
+/** Most accounts whose index entry and keys a process remembers (it starts over when full). */
 const INDEXED_CACHE_SIZE = 100_000;
 
 /** ZSCAN page size of the reservation index in `expire`. */
@@ -55,9 +55,18 @@ export class RedisBalanceStore implements BalanceStore {
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  private accountKeys(accountId: string): string[] {
-    const k = this.keys;
-    return [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId)];
+  /** Account id -> its script keys, kept: every request of an account needs the same four. */
+  private readonly keysOf = new Map<string, readonly string[]>();
+
+  private accountKeys(accountId: string): readonly string[] {
+    let keys = this.keysOf.get(accountId);
+    if (!keys) {
+      const k = this.keys;
+      keys = [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId)];
+      if (this.keysOf.size >= INDEXED_CACHE_SIZE) this.keysOf.clear();
+      this.keysOf.set(accountId, keys);
+    }
+    return keys;
   }
 
   async reserve(accountId: string, reservationId: string, amountMicro: bigint, options: ReserveOptions): Promise<ReserveResult> {
