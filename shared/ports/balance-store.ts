@@ -19,6 +19,14 @@
  *   account, a minute ahead), so `expire` sweeps only accounts that reserved recently, and drops
  *   an account from it once that time has passed.
  *
+ * Leases: a data plane serving a rich account (no spending cap, a balance far above one request)
+ * holds one reservation for many requests, its lease (id chosen by the node, value without a
+ * token). It takes requests' reservations off the lease in its own memory, and hands the charges
+ * in by batches ({@link BalanceStore.consume}), which move them from the lease to spent: the
+ * spendable balance is untouched by them, since the lease already took them off it. A lease is
+ * an ordinary reservation to everything else: reconciliation counts it as open, `release` gives
+ * its rest back, and `expire` releases it if its node dies.
+ *
  * A missing balance key means "not loaded": the store never invents a balance. `reserve` and
  * `credit` then answer `unknown`; the data plane refuses with 503 and asks (via
  * {@link BalanceStore.requestLoad}) the control plane to load it from the ledger; the control plane
@@ -42,6 +50,19 @@ export interface BalanceStore {
   settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult>;
   /** Gives back a whole reservation, charging nothing (a request that failed before any output); idempotent. */
   release(accountId: string, reservationId: string): Promise<SettleResult>;
+  /**
+   * Takes `amountMicro` more into the lease `leaseId` (creating it), and moves its expiry to
+   * `options.now + options.ttlMs`: `insufficient` when the spendable balance is below the amount,
+   * `unknown` when not loaded, `duplicate` when the lease was already released.
+   */
+  lease(accountId: string, leaseId: string, amountMicro: bigint, options: LeaseOptions): Promise<ReserveResult>;
+  /**
+   * Charges requests served under a lease, once per `batchId` (a second call answers `duplicate`):
+   * the charges leave the lease and add to their tokens' spend; what exceeds the lease (requests
+   * that under-reserved) comes off the spendable balance, as does everything when the lease is
+   * gone (expired or released: `expired`, as for a late settle). Moves the lease's expiry as `lease` does.
+   */
+  consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult>;
   /** Releases every reservation whose expiry is at or before `now` (its node died); returns how many. */
   expire(now: number): Promise<number>;
   /**
@@ -83,6 +104,15 @@ export type ReserveResult =
   | { status: 'cap_reached'; balanceMicro: bigint }
   | { status: 'duplicate'; balanceMicro: bigint }
   | { status: 'unknown' };
+
+/** Options of {@link BalanceStore.lease} and {@link BalanceStore.consume}: when the lease expires from now on. */
+export type LeaseOptions = Pick<ReserveOptions, 'ttlMs' | 'now'>;
+
+/** What the requests of one token cost under a lease, in one {@link BalanceStore.consume} batch. */
+export interface LeaseCharge {
+  tokenId: string;
+  chargeMicro: bigint;
+}
 
 /** The answer of settle and release. */
 export type SettleResult =

@@ -58,6 +58,55 @@ return {status, bal}
 `;
 
 /**
+ * Creates or grows a lease (a reservation without a token, see shared/ports/balance-store.ts).
+ * KEYS: balance, reservations, settled. ARGV: lease id, amount, expiresAt.
+ */
+export const LEASE_SCRIPT = `
+local bal = redis.call('GET', KEYS[1])
+if not bal then return {'unknown', ''} end
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return {'duplicate', bal} end
+if tonumber(bal) < tonumber(ARGV[2]) then return {'insufficient', bal} end
+local held = 0
+local entry = redis.call('HGET', KEYS[2], ARGV[1])
+if entry then held = tonumber(string.match(entry, '^(%d+):')) end
+local left = redis.call('DECRBY', KEYS[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], string.format('%d', held + tonumber(ARGV[2])) .. ':' .. ARGV[3] .. ':')
+return {'ok', left}
+`;
+
+/**
+ * Charges a batch of requests served under a lease, once per batch id.
+ * KEYS: balance, reservations, settled, token-spend. ARGV: lease id, batch id, now, expiresAt,
+ * then token id / charge pairs.
+ */
+export const CONSUME_SCRIPT = `
+local bal = redis.call('GET', KEYS[1])
+if not bal then return {'unknown', ''} end
+if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
+local total = 0
+for i = 5, #ARGV, 2 do
+  total = total + tonumber(ARGV[i + 1])
+  redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+end
+local fromBalance = total
+local status = 'expired'
+local entry = redis.call('HGET', KEYS[2], ARGV[1])
+if entry then
+  local rest = tonumber(string.match(entry, '^(%d+):')) - total
+  fromBalance = 0
+  if rest < 0 then
+    fromBalance = -rest
+    rest = 0
+  end
+  redis.call('HSET', KEYS[2], ARGV[1], string.format('%d', rest) .. ':' .. ARGV[4] .. ':')
+  status = 'settled'
+end
+if fromBalance ~= 0 then bal = redis.call('DECRBY', KEYS[1], string.format('%d', fromBalance)) end
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
+return {status, bal}
+`;
+
+/**
  * Releases the expired reservations of one account and forgets old settled ids.
  * KEYS: balance, reservations, settled, token-spend. ARGV: now, settled ids older than this are forgotten.
  * Returns {released, still open}.

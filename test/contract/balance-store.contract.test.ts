@@ -106,6 +106,52 @@ describeContract('BalanceStore', (ports) => {
     expect(await b().reserve('a', 'r3', 900n, { ...reserveAt(T0), spendCap: { tokenId: 't2', capMicro: 1000n } })).toMatchObject({ status: 'ok' });
   });
 
+  test('a lease takes amounts off the balance as one tokenless reservation, grows, and is refused what the balance lacks', async () => {
+    await b().load('a', 1000n, new Map());
+    expect(await b().lease('a', 'L1', 300n, reserveAt(T0))).toEqual({ status: 'ok', balanceMicro: 700n });
+    expect(await b().lease('a', 'L1', 200n, reserveAt(T0 + 5_000))).toEqual({ status: 'ok', balanceMicro: 500n });
+    expect(await b().lease('a', 'L1', 501n, reserveAt(T0))).toEqual({ status: 'insufficient', balanceMicro: 500n });
+    expect((await b().inspect('a')).reservations).toEqual([{ id: 'L1', amountMicro: 500n, expiresAt: T0 + 65_000, tokenId: null }]);
+    expect(await b().release('a', 'L1')).toEqual({ status: 'released', balanceMicro: 1000n });
+    expect(await b().lease('a', 'L1', 10n, reserveAt(T0))).toEqual({ status: 'duplicate', balanceMicro: 1000n });
+    expect(await b().lease('never-loaded', 'L1', 10n, reserveAt(T0))).toEqual({ status: 'unknown' });
+  });
+
+  test('consume moves charges from the lease to spent, once per batch; what the lease lacks comes off the balance', async () => {
+    await b().load('a', 1000n, new Map([['t1', 5n]]));
+    await b().lease('a', 'L1', 300n, reserveAt(T0));
+    const charges = [
+      { tokenId: 't1', chargeMicro: 40n },
+      { tokenId: 't2', chargeMicro: 60n },
+    ];
+    expect(await b().consume('a', 'L1', 'batch-1', charges, reserveAt(T0 + 1_000))).toEqual({ status: 'settled', balanceMicro: 700n });
+    expect(await b().consume('a', 'L1', 'batch-1', charges, reserveAt(T0 + 1_000))).toEqual({ status: 'duplicate', balanceMicro: 700n });
+    let hot = await b().inspect('a');
+    expect(hot.reservations).toEqual([{ id: 'L1', amountMicro: 200n, expiresAt: T0 + 61_000, tokenId: null }]);
+    expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([45n, 60n]);
+    // requests that under-reserved: 250 against the 200 left
+    expect(await b().consume('a', 'L1', 'batch-2', [{ tokenId: 't1', chargeMicro: 250n }], reserveAt(T0 + 2_000))).toEqual({ status: 'settled', balanceMicro: 650n });
+    hot = await b().inspect('a');
+    expect(hot.reservations.map((r) => r.amountMicro)).toEqual([0n]);
+    // the lease is gone (released): charges come off the balance
+    expect(await b().release('a', 'L1')).toEqual({ status: 'released', balanceMicro: 650n });
+    expect(await b().consume('a', 'L1', 'batch-3', [{ tokenId: 't1', chargeMicro: 30n }], reserveAt(T0 + 3_000))).toEqual({ status: 'expired', balanceMicro: 620n });
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(325n);
+  });
+
+  test('a dead node\'s lease is released by expiry; consuming keeps a live one from expiring', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().load('b', 1000n, new Map());
+    await b().lease('a', 'live', 300n, reserveAt(T0, 1_000));
+    await b().lease('b', 'dead', 400n, reserveAt(T0, 1_000));
+    await b().consume('a', 'live', 'batch-1', [{ tokenId: 't1', chargeMicro: 100n }], reserveAt(T0 + 500, 1_000));
+    expect(await b().expire(T0 + 1_000)).toBe(1);
+    expect((await b().inspect('b')).balanceMicro).toBe(1000n);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 700n, reservations: [{ id: 'live', amountMicro: 200n }] });
+    expect(await b().expire(T0 + 1_500)).toBe(1);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, reservations: [] });
+  });
+
   test('a credit reaches the balance once per idempotency key; debits are negative credits', async () => {
     await b().load('a', 0n, new Map());
     expect(await b().credit('a', 71_234_000n, 'topup:1')).toEqual({ status: 'applied', balanceMicro: 71_234_000n });

@@ -3,6 +3,8 @@ import {
   type BalanceStore,
   type CreditResult,
   type HotAccount,
+  type LeaseCharge,
+  type LeaseOptions,
   type OpenReservation,
   type ReserveOptions,
   type ReserveResult,
@@ -75,6 +77,38 @@ export class MemoryBalanceStore implements BalanceStore {
     if (owner !== null) addSpend(s, owner, actual - reserved);
     s.settled.set(id, Date.now());
     return { status, balanceMicro: s.balance };
+  }
+
+  async lease(accountId: string, leaseId: string, amountMicro: bigint, options: LeaseOptions): Promise<ReserveResult> {
+    safe(amountMicro, 'lease', true);
+    const s = this.state(accountId);
+    if (s.balance === null) return { status: 'unknown' };
+    if (s.settled.has(leaseId)) return { status: 'duplicate', balanceMicro: s.balance };
+    if (s.balance < amountMicro) return { status: 'insufficient', balanceMicro: s.balance };
+    s.balance -= amountMicro;
+    const held = s.reservations.get(leaseId)?.amountMicro ?? 0n;
+    s.reservations.set(leaseId, { id: leaseId, amountMicro: held + amountMicro, expiresAt: options.now + options.ttlMs, tokenId: null });
+    return { status: 'ok', balanceMicro: s.balance };
+  }
+
+  async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
+    for (const c of charges) safe(c.chargeMicro, 'charge', true);
+    const s = this.state(accountId);
+    if (s.balance === null) return { status: 'unknown' };
+    if (s.settled.has(batchId)) return { status: 'duplicate', balanceMicro: s.balance };
+    let total = 0n;
+    for (const c of charges) {
+      total += c.chargeMicro;
+      addSpend(s, c.tokenId, c.chargeMicro);
+    }
+    const lease = s.reservations.get(leaseId);
+    if (lease) {
+      const rest = lease.amountMicro - total;
+      s.balance += rest < 0n ? rest : 0n;
+      s.reservations.set(leaseId, { ...lease, amountMicro: rest < 0n ? 0n : rest, expiresAt: options.now + options.ttlMs });
+    } else s.balance -= total;
+    s.settled.set(batchId, options.now);
+    return { status: lease ? 'settled' : 'expired', balanceMicro: s.balance };
   }
 
   async expire(now: number): Promise<number> {

@@ -1,8 +1,10 @@
 import type { RedisKeys } from '../../redis/keys.js';
 import {
+  CONSUME_SCRIPT,
   CREDIT_SCRIPT,
   EXPIRE_SCRIPT,
   FINISH_SCRIPT,
+  LEASE_SCRIPT,
   LOAD_SCRIPT,
   RESERVE_SCRIPT,
   UNINDEX_SCRIPT,
@@ -12,12 +14,15 @@ import {
   type BalanceStore,
   type CreditResult,
   type HotAccount,
+  type LeaseCharge,
+  type LeaseOptions,
   type ReserveOptions,
   type ReserveResult,
   type SettleResult,
 } from '../balance-store.js';
 import type { RedisConnections } from './connections.js';
 import { LuaScript } from './lua.js';
+import type { TurnPipeline } from './turn-pipeline.js';
 
 const reserveScript = new LuaScript(RESERVE_SCRIPT);
 const finishScript = new LuaScript(FINISH_SCRIPT);
@@ -25,6 +30,8 @@ const expireScript = new LuaScript(EXPIRE_SCRIPT);
 const unindexScript = new LuaScript(UNINDEX_SCRIPT);
 const creditScript = new LuaScript(CREDIT_SCRIPT);
 const loadScript = new LuaScript(LOAD_SCRIPT);
+const leaseScript = new LuaScript(LEASE_SCRIPT);
+const consumeScript = new LuaScript(CONSUME_SCRIPT);
 
 /**
  * How far ahead of a reservation's expiry its account's index entry is scored, and so how long a
@@ -37,6 +44,12 @@ const INDEXED_CACHE_SIZE = 100_000;
 
 /** ZSCAN page size of the reservation index in `expire`. */
 const EXPIRE_BATCH = 500;
+
+/** A balance script's `{status, balance}` as the port's answer. */
+function answer<R extends ReserveResult | SettleResult>(reply: unknown): R {
+  const [status, balance] = reply as [R['status'], string | number];
+  return (status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) }) as R;
+}
 
 function checkAmount(amount: bigint, what: string): string {
   if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${what} out of range: ${amount}`);
@@ -70,28 +83,51 @@ export class RedisBalanceStore implements BalanceStore {
   }
 
   async reserve(accountId: string, reservationId: string, amountMicro: bigint, options: ReserveOptions): Promise<ReserveResult> {
-    const expiresAt = options.now + options.ttlMs;
     const cap = options.spendCap?.capMicro;
-    const keys = this.accountKeys(accountId);
-    const args = [reservationId, nonNegative(amountMicro, 'reservation'), expiresAt, options.spendCap?.tokenId ?? '', cap == null ? '' : nonNegative(cap, 'spend cap')];
-    // One round trip (shared with the other requests of this event-loop turn). The index entry
-    // goes first, so a crash in between leaves a harmless index entry, never an unindexed
-    // (unexpirable) reservation. It is written once per INDEX_AHEAD_MS per account, with a score
-    // that far ahead, so it covers every reservation made meanwhile.
-    const index = (this.indexedUntil.get(accountId) ?? 0) <= options.now;
-    const replies = await this.redis.turn.send((p) => {
+    const args = [reservationId, nonNegative(amountMicro, 'reservation'), options.now + options.ttlMs, options.spendCap?.tokenId ?? '', cap == null ? '' : nonNegative(cap, 'spend cap')];
+    return answer<ReserveResult>(await this.indexedScript(this.redis.turn, reserveScript, accountId, this.accountKeys(accountId), args, options));
+  }
+
+  async lease(accountId: string, leaseId: string, amountMicro: bigint, options: LeaseOptions): Promise<ReserveResult> {
+    const args = [leaseId, nonNegative(amountMicro, 'lease'), options.now + options.ttlMs];
+    return answer<ReserveResult>(await this.indexedScript(this.redis.turn, leaseScript, accountId, this.accountKeys(accountId).slice(0, 3), args, options));
+  }
+
+  async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
+    const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs];
+    for (const c of charges) args.push(c.tokenId, nonNegative(c.chargeMicro, 'charge'));
+    // Nobody waits on it: it joins the settlements of the next few milliseconds.
+    return answer<SettleResult>(await this.indexedScript(this.redis.settling, consumeScript, accountId, this.accountKeys(accountId), args, options));
+  }
+
+  /**
+   * Runs a script that opens or extends a reservation of `accountId` until `options.now +
+   * options.ttlMs`, in one round trip shared with the other callers of `pipeline`. The account's
+   * reservation-index entry goes first, so a crash in between leaves a harmless index entry,
+   * never an unindexed (unexpirable) reservation. It is written once per INDEX_AHEAD_MS per
+   * account, with a score that far ahead, so it covers every reservation made meanwhile.
+   */
+  private async indexedScript(
+    pipeline: TurnPipeline,
+    script: LuaScript,
+    accountId: string,
+    keys: readonly string[],
+    args: readonly (string | number)[],
+    options: LeaseOptions,
+  ): Promise<unknown> {
+    const expiresAt = options.now + options.ttlMs;
+    const index = (this.indexedUntil.get(accountId) ?? 0) <= expiresAt;
+    const replies = await pipeline.send((p) => {
       if (index) p.zadd(this.keys.reservationIndex, 'GT', expiresAt + INDEX_AHEAD_MS, accountId);
-      p.evalsha(reserveScript.sha, keys.length, ...keys, ...args);
+      p.evalsha(script.sha, keys.length, ...keys, ...args);
     });
     const [scriptError, scriptReply] = replies[replies.length - 1];
     if (index) {
       if (replies[0][0]) throw replies[0][0];
       if (this.indexedUntil.size >= INDEXED_CACHE_SIZE) this.indexedUntil.clear();
-      this.indexedUntil.set(accountId, options.now + INDEX_AHEAD_MS);
+      this.indexedUntil.set(accountId, expiresAt + INDEX_AHEAD_MS);
     }
-    const reply = await reserveScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args);
-    const [status, balance] = reply as [ReserveResult['status'], string | number];
-    return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
+    return script.orRun(this.redis.cmd, scriptError, scriptReply, keys, args);
   }
 
   settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult> {
@@ -106,8 +142,7 @@ export class RedisBalanceStore implements BalanceStore {
     const keys = this.accountKeys(accountId);
     const args = [id, actual, tokenId, Date.now(), mode];
     const [[scriptError, scriptReply]] = await this.redis.settling.send((p) => p.evalsha(finishScript.sha, keys.length, ...keys, ...args));
-    const [status, balance] = (await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args)) as [SettleResult['status'], string | number];
-    return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
+    return answer<SettleResult>(await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args));
   }
 
   async expire(now: number): Promise<number> {
