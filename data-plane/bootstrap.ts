@@ -40,7 +40,7 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     close: async () => {
       await pipeline.close();
       // The last answers' settlements, before the ports close.
-      await metering.idle();
+      await metering.close();
     },
   };
 };

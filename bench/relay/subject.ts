@@ -54,7 +54,7 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
     url: bed.url,
     key,
     stop: async () => {
-      await metering.idle();
+      await metering.close();
       await bed.stop();
       await dropKeys(bed.redisPrefix);
     },

@@ -4,8 +4,7 @@
  * ends in exactly one settlement:
  * - before the relay: reserve the estimate (./estimate.ts) on the hot balance; 402 in the client's
  *   format when the balance or the token's spending cap cannot cover it (for an account known to
- *   hold far more, the reservation overlaps the upstream call and the relay waits for it before
- *   answering);
+ *   hold far more, and a token without a cap, from this node's lease: ./balance-leases.ts);
  * - during it: a UsageTap watches each upstream attempt's answer;
  * - after it: charge by the rules of ./settlement.ts (settle, or release when nothing reached the
  *   client), then append the usage event for the control plane.
@@ -19,6 +18,7 @@ import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
+import { BalanceLeases } from './balance-leases.js';
 import { reservationFor } from './estimate.js';
 import { settlementFor, type Settlement } from './settlement.js';
 import { UsageTap } from './usage-tap.js';
@@ -36,6 +36,8 @@ export interface MeteringDeps {
   reservationTtlMs?: number;
   /** How long to wait for the control plane to load a balance that is not in the hot store yet. Default 2 s. */
   loadWaitMs?: number;
+  /** A balance lease without requests for this long goes back to the balance. Default 10 s. */
+  leaseIdleMs?: number;
 }
 
 /** Default {@link MeteringDeps.reservationTtlMs}. */
@@ -43,10 +45,11 @@ export const RESERVATION_TTL_MS = 30 * 60 * 1000;
 
 /**
  * An account whose last known spendable balance covers this many times a request's reservation
- * has the reservation overlap the upstream call. The reservation still decides: refused, the
- * upstream call is dropped and the client gets the 402; the balance is never overspent.
+ * (and a token without a spending cap) reserves from this node's lease ...
  */
-const OVERLAP_HEADROOM = 1000n;
+const LEASE_HEADROOM = 1000n;
+/** ... which grows by this many times the reservation when short (at most 1/15 of that balance). */
+const LEASE_GROWTH = 64n;
 /** Most accounts whose last balance metering remembers (it starts over when full). */
 const BALANCE_CACHE_SIZE = 100_000;
 
@@ -100,30 +103,49 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
 export class Metering {
   /** Settlements sent and not yet confirmed. */
   private readonly pending = new Set<Promise<void>>();
-  /** Account id -> spendable balance after its last reservation here. */
+  /** Account id -> spendable balance after its last reservation or lease growth here. */
   private readonly lastBalance = new Map<string, bigint>();
+  private readonly leases: BalanceLeases;
   readonly middleware: Koa.Middleware<PipelineState>;
 
   constructor(private readonly deps: MeteringDeps) {
     this.middleware = (ctx, next) => this.meter(ctx, next);
+    this.leases = new BalanceLeases({
+      balances: deps.balances,
+      node: deps.node,
+      ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
+      now: deps.now ?? Date.now,
+      onBalance: (accountId, balance) => this.noteBalance(accountId, balance),
+      idleMs: deps.leaseIdleMs,
+    });
   }
 
-  /** Reserves, and remembers the balance each answer reported (for the next request's choice to overlap). */
+  private noteBalance(accountId: string, balance: bigint): void {
+    if (this.lastBalance.size >= BALANCE_CACHE_SIZE) this.lastBalance.clear();
+    this.lastBalance.set(accountId, balance);
+  }
+
+  /** Reserves the request alone, and remembers the balance each answer reported (for the next request's choice to lease). */
   private async admit(token: TokenRecord, reservationId: string, amount: bigint): Promise<void> {
     const account = token.accountId;
     try {
-      const balance = await reserve(this.deps, token, reservationId, amount);
-      if (this.lastBalance.size >= BALANCE_CACHE_SIZE) this.lastBalance.clear();
-      this.lastBalance.set(account, balance);
+      this.noteBalance(account, await reserve(this.deps, token, reservationId, amount));
     } catch (err) {
       this.lastBalance.delete(account);
       throw err;
     }
   }
 
-  /** Resolves once every settlement sent so far is confirmed (or logged as failed): at shutdown, and for tests. */
+  /** Resolves once every settlement so far is sent and confirmed (or logged as failed): for tests, and before {@link close}. */
   async idle(): Promise<void> {
+    await this.leases.idle();
     while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  /** At shutdown, once no request is in flight: sends the last settlements and gives the leases' rest back. */
+  async close(): Promise<void> {
+    await this.idle();
+    await this.leases.close();
   }
 
   private async meter(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
@@ -146,15 +168,11 @@ export class Metering {
       groups: candidates.map((c) => c.group),
       exchangeRate: runtime.exchangeRate,
     });
-    const admission = this.admit(token, reservationId, reservedMicro);
-    // A rich account's request goes upstream while its reservation is on its way to Redis (the
-    // relay waits for it before a byte reaches the client): a Redis round trip less before the
-    // first byte. Anyone else's waits for the reservation first.
-    const overlapped = token.spendCapMicro === null && (this.lastBalance.get(token.accountId) ?? 0n) >= reservedMicro * OVERLAP_HEADROOM;
-    if (overlapped) {
-      admission.catch(() => undefined); // awaited below, after the relay
-      ctx.state.admission = admission;
-    } else await admission;
+    // A rich account's request takes its reservation from the lease, most often with no Redis
+    // call at all; anyone else's (or when the lease cannot grow) is reserved alone, exactly.
+    const rich = token.spendCapMicro === null && (this.lastBalance.get(token.accountId) ?? 0n) >= reservedMicro * LEASE_HEADROOM;
+    const leased = rich && (await this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH));
+    if (!leased) await this.admit(token, reservationId, reservedMicro);
 
     let tap: UsageTap | undefined;
     ctx.state.observe = (format) => (tap = new UsageTap(format, now));
@@ -164,9 +182,6 @@ export class Metering {
     } catch (err) {
       failure = err;
     }
-    // Refused after all (the balance fell meanwhile): nothing was reserved, nothing reached the client.
-    if (overlapped) await admission;
-
     const outcome = ctx.state.relay;
     const served = outcome?.served;
     const group = served ? (runtime.groups.get(served.group) ?? null) : null;
@@ -180,12 +195,16 @@ export class Metering {
     });
     const firstByteAt = tap?.result().firstByteAt ?? null;
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
+    const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
+    if (leased) this.leases.settle(token.accountId, token.tokenId, reservedMicro, charge);
     this.track(
       // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
       Promise.all([
-        settlement.source === 'none'
-          ? deps.balances.release(token.accountId, reservationId)
-          : deps.balances.settle(token.accountId, reservationId, settlement.chargeMicro, token.tokenId),
+        leased
+          ? undefined
+          : settlement.source === 'none'
+            ? deps.balances.release(token.accountId, reservationId)
+            : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
         deps.usage.append(event),
       ]).then(
         () => undefined,

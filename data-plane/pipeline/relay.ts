@@ -17,7 +17,6 @@ export function relayStage(relay: Relay): Koa.Middleware<PipelineState> {
       candidates: required(ctx.state.candidates, 'candidates'),
       clientHeaders: ctx.headers,
       observe: ctx.state.observe,
-      admission: ctx.state.admission,
     });
     await next();
   };

@@ -27,8 +27,6 @@ export interface PipelineState extends RequestState {
   candidates?: GroupRoute[];
   /** Set by the reserve stage: metering's observer of each upstream attempt's answer. */
   observe?: RelayRequest['observe'];
-  /** Set by the reserve stage when the reservation overlaps the upstream call (see RelayRequest.admission). */
-  admission?: RelayRequest['admission'];
   /** What the relay did: for the metering stage after it. */
   relay?: RelayOutcome;
   /** The request's wire format, for error rendering (server.ts). */

@@ -44,18 +44,6 @@ export interface RelayRequest {
   clientHeaders: IncomingHttpHeaders;
   /** Metering: an observer per attempt, told the successful answer in the upstream's format (never an error body). */
   observe?: (upstreamFormat: WireFormat) => AnswerObserver;
-  /**
-   * Metering: a reservation still on its way. Each attempt waits for it once the upstream
-   * answered, before anything reaches the client; refused, the relay stops with its error.
-   */
-  admission?: Promise<void>;
-}
-
-/** The request's reservation was refused while its upstream call was under way. */
-class NotAdmitted extends Error {
-  constructor(readonly refusal: unknown) {
-    super('reservation refused');
-  }
 }
 
 /** Sees one attempt's successful answer as it goes to the client: the whole body, or the stream. */
@@ -148,11 +136,6 @@ export class Relay {
           outcome.completed = true;
           return outcome;
         } catch (err) {
-          if (err instanceof NotAdmitted) {
-            // Not an upstream outcome: the upstream answered, the balance said no.
-            outcome.attempts.pop();
-            throw err.refusal;
-          }
           const failure = err as UpstreamFailure;
           record.result = failure.result;
           record.status = failure.status;
@@ -235,13 +218,6 @@ export class Relay {
       }
       record.ttfbMs = performance.now() - started;
       record.status = res.status;
-      if (req.admission) {
-        try {
-          await req.admission;
-        } catch (refusal) {
-          throw new NotAdmitted(refusal);
-        }
-      }
       if (res.status >= 400) {
         firstByte();
         const text = await readBody(res.body, MAX_ERROR_BODY, abort, true);

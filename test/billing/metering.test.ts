@@ -34,6 +34,7 @@ beforeEach(() => bed.upstream.reset());
 
 afterAll(async () => {
   await bed?.stop();
+  await metering?.close();
   await billing?.close();
   await cp?.stop();
 });
@@ -187,28 +188,66 @@ test('402 in the client\'s own format when the balance cannot cover the reservat
   expect(JSON.parse(c.text).error.message).toMatch(/spending cap/);
 });
 
-test('a rich account\'s reservation overlaps the upstream call, and still refuses when the balance fell meanwhile', async () => {
+test('a rich account\'s requests reserve from this node\'s lease; charges reach Redis in batches, the books agree, and the rest goes back', async () => {
+  const initial = 1_000_000_000n;
+  const { accountId, key } = await fundedAccount(initial);
+  // A metering of its own, whose idle leases go back quickly.
+  const shared = metering;
+  metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'lease-test', leaseIdleMs: 300 });
+  try {
+    // The first request is reserved alone (nothing known of the balance yet); the next ones lease.
+    expect((await chat(key, {})).status).toBe(200);
+    expect((await inspect(accountId)).reservations).toEqual([]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => chat(key, {})));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    let hotNow = await inspect(accountId);
+    expect(hotNow.reservations).toEqual([{ id: expect.stringMatching(/^lease:lease-test:/), amountMicro: expect.any(BigInt), expiresAt: expect.any(Number), tokenId: null }]);
+    const [lease] = hotNow.reservations;
+    // The lease took a block off the spendable balance; the 21 charges came out of the lease.
+    expect(hotNow.balanceMicro! + lease.amountMicro).toBe(initial - 21n * 187n);
+    expect(hotNow.tokenSpend.get((await eventsOf(accountId))[0].tokenId)).toBe(21n * 187n);
+    const em = cp.services.deps.orm.em.fork();
+    const before = await reconcile(em, { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+    expect(before[0]).toMatchObject({ status: 'ok', openReservationsMicro: lease.amountMicro, unconsumedMicro: 21n * 187n });
+    await cp.services.billing.consumer.drain();
+    expect(await ledger(accountId)).toBe(initial - 21n * 187n);
+    const after = await reconcile(cp.services.deps.orm.em.fork(), { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+    expect(after[0]).toMatchObject({ status: 'ok', driftMicro: 0n });
+
+    // Another node spends what the lease does not hold: this node still serves from its lease.
+    await billing.balances.credit(accountId, 100n - hotNow.balanceMicro!, `drained:${accountId}`);
+    expect((await chat(key, {})).status).toBe(200);
+    // Idle, the lease goes back: only the charges left it.
+    await new Promise((r) => setTimeout(r, 1000));
+    hotNow = await inspect(accountId);
+    expect(hotNow).toMatchObject({ balanceMicro: 100n + lease.amountMicro - 187n, reservations: [] });
+    // Drained again, the next request finds no lease and a balance too small to grow one (this
+    // node still believes it rich): refused before any upstream call.
+    await billing.balances.credit(accountId, 100n - hotNow.balanceMicro!, `drained-again:${accountId}`);
+    const calls = bed.upstream.requestsFor(keyOf('ch-openai')).length;
+    const refused = await chat(key, {});
+    expect(refused.status).toBe(402);
+    expect(JSON.parse(refused.text).error.type).toBe('insufficient_quota');
+    expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(calls);
+  } finally {
+    await metering.close();
+    metering = shared;
+  }
+});
+
+test('a data plane that shuts down gives its leases back', async () => {
   const { accountId, key } = await fundedAccount(1_000_000_000n);
-  const first = await chat(key, {});
-  expect(first.status).toBe(200);
-  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(1);
-  // Another node spends nearly everything: this data plane still believes the balance is large.
-  const spendable = (await hot(accountId))!;
-  await billing.balances.credit(accountId, 100n - spendable, `drained:${accountId}`);
-  const refused = await fetch(`${bed.url}/v1/messages`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'm-openai', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }),
-  });
-  // The call went upstream (overlapped) but nothing of it reached the client, and nothing was spent.
-  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(2);
-  expect(refused.status).toBe(402);
-  expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('billing_error');
-  expect(await inspect(accountId)).toMatchObject({ balanceMicro: 100n, reservations: [] });
-  expect((await eventsOf(accountId)).map((e) => e.status)).toEqual(['success']);
-  // Having learnt the balance, the next request waits for its reservation: refused before any upstream call.
-  expect((await chat(key, {})).status).toBe(402);
-  expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(2);
+  const shared = metering;
+  metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'lease-close-test' });
+  try {
+    await chat(key, {});
+    await chat(key, {});
+    expect((await inspect(accountId)).reservations).toHaveLength(1);
+  } finally {
+    await metering.close();
+    metering = shared;
+  }
+  expect(await billing.balances.inspect(accountId)).toMatchObject({ balanceMicro: 1_000_000_000n - 2n * 187n, reservations: [] });
 });
 
 test('a data plane killed mid-request leaves a reservation that is released after expiry', async () => {

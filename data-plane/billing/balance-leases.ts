@@ -1,0 +1,191 @@
+/**
+ * This data plane's balance leases (shared/ports/balance-store.ts, "Leases"): for an account
+ * rich enough, a request's reservation is taken from a lease this process holds, with no Redis
+ * call on the request's path, and the charges go to Redis in batches, one script per account
+ * every few milliseconds. The lease itself is a reservation in Redis, so the balance is never
+ * overspent: what a node may spend without asking is what its lease already took off the balance.
+ *
+ * A lease grows when requests find it short (they wait for that one call), is released after a
+ * while without requests, and is released at shutdown; if the process dies, the lease expires in
+ * Redis like any reservation.
+ */
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '../../shared/log.js';
+import type { BalanceStore, LeaseCharge } from '../../shared/ports/balance-store.js';
+
+const log = createLogger('balance-leases');
+
+/** What the leases need. */
+export interface BalanceLeasesDeps {
+  balances: BalanceStore;
+  /** NODE_NAME, part of each lease id (who holds it, when one is inspected). */
+  node: string;
+  /** A lease not touched for this long is released by expiry (its node died). */
+  ttlMs: number;
+  now: () => number;
+  /** Told the spendable balance each growth left (for the next decision to lease). */
+  onBalance: (accountId: string, balanceMicro: bigint) => void;
+  /** Charges wait this long for others of the same account before they are sent. Default 5 ms. */
+  flushMs?: number;
+  /** A lease without requests for this long is released. Default 10 s. */
+  idleMs?: number;
+}
+
+interface Lease {
+  readonly id: string;
+  readonly accountId: string;
+  /** Held by the lease and neither taken by a request in flight nor charged. */
+  free: bigint;
+  /** Requests that took from the lease and have not settled. */
+  inFlight: number;
+  /** Token id -> charges settled here and not sent yet. */
+  charges: Map<string, bigint>;
+  /** Batches sent so far (a batch id is the lease id and this count). */
+  batches: number;
+  /** When a request last took from it; when Redis last moved its expiry. */
+  usedAt: number;
+  touchedAt: number;
+  /** A growth under way: requests that found the lease short wait for it. */
+  growing: Promise<boolean> | undefined;
+}
+
+/** The balance leases of one data plane (one per Metering). */
+export class BalanceLeases {
+  private readonly leases = new Map<string, Lease>();
+  /** Unique per process: a restarted node never reuses a released lease's id. */
+  private readonly idPrefix: string;
+  private sequence = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly sweeper: NodeJS.Timeout;
+  /** Redis calls sent and not answered yet. */
+  private readonly sending = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: BalanceLeasesDeps) {
+    this.idPrefix = `lease:${deps.node}:${randomUUID()}:`;
+    const idleMs = deps.idleMs ?? 10_000;
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.floor(idleMs / 2)));
+    this.sweeper.unref();
+  }
+
+  /**
+   * Takes `amountMicro` from the account's lease for a request: true at once when the lease holds
+   * it; otherwise the lease grows by `growMicro` first (false when the balance cannot give that:
+   * the caller then reserves the request alone). Every `true` is followed by one {@link settle}.
+   */
+  take(accountId: string, amountMicro: bigint, growMicro: bigint): true | Promise<boolean> {
+    let lease = this.leases.get(accountId);
+    if (!lease) {
+      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: new Map(), batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
+      this.leases.set(accountId, lease);
+    }
+    lease.usedAt = this.deps.now();
+    if (lease.free >= amountMicro) {
+      lease.free -= amountMicro;
+      lease.inFlight += 1;
+      return true;
+    }
+    return this.growAndTake(lease, amountMicro, growMicro);
+  }
+
+  private async growAndTake(lease: Lease, amountMicro: bigint, growMicro: bigint): Promise<boolean> {
+    // Held by the waiting request, so that the sweeper leaves the lease alone meanwhile.
+    lease.inFlight += 1;
+    try {
+      while (lease.free < amountMicro) {
+        lease.growing ??= this.grow(lease, growMicro).finally(() => (lease.growing = undefined));
+        if (!(await lease.growing)) return false;
+      }
+      lease.free -= amountMicro;
+      lease.inFlight += 1;
+      return true;
+    } finally {
+      lease.inFlight -= 1;
+    }
+  }
+
+  private async grow(lease: Lease, amountMicro: bigint): Promise<boolean> {
+    const now = this.deps.now();
+    const result = await this.deps.balances.lease(lease.accountId, lease.id, amountMicro, { ttlMs: this.deps.ttlMs, now });
+    if (result.status !== 'unknown') this.deps.onBalance(lease.accountId, result.balanceMicro);
+    if (result.status !== 'ok') return false;
+    lease.free += amountMicro;
+    lease.touchedAt = now;
+    return true;
+  }
+
+  /**
+   * Ends a request that took `takenMicro` from its account's lease: what it did not cost goes back
+   * to the lease, and `chargeMicro` goes to Redis with the next batch.
+   */
+  settle(accountId: string, tokenId: string, takenMicro: bigint, chargeMicro: bigint): void {
+    const lease = this.leases.get(accountId);
+    if (!lease) throw new Error(`no lease of account ${accountId} to settle`);
+    lease.inFlight -= 1;
+    lease.free += takenMicro - chargeMicro;
+    if (chargeMicro === 0n) return;
+    lease.charges.set(tokenId, (lease.charges.get(tokenId) ?? 0n) + chargeMicro);
+    this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
+  }
+
+  /** Resolves once every charge settled so far is sent and answered: for tests, and before {@link close}. */
+  async idle(): Promise<void> {
+    this.flush();
+    while (this.sending.size > 0) await Promise.all(this.sending);
+  }
+
+  /** At shutdown, with no request in flight: sends the last charges and gives every lease's rest back. */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.idle();
+    for (const lease of this.leases.values()) this.release(lease);
+    await this.idle();
+  }
+
+  /** Sends each lease's pending charges as one batch. */
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const lease of this.leases.values()) if (lease.charges.size > 0) this.consume(lease);
+  }
+
+  /** Sends the lease's pending charges (none: only moves its expiry). */
+  private consume(lease: Lease): void {
+    const charges: LeaseCharge[] = [];
+    for (const [tokenId, chargeMicro] of lease.charges) charges.push({ tokenId, chargeMicro });
+    lease.charges.clear();
+    const now = this.deps.now();
+    lease.touchedAt = now;
+    const batchId = `${lease.id}:${lease.batches++}`;
+    this.track(
+      this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }),
+      // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
+      (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
+    );
+  }
+
+  /** Forgets the lease and gives its rest back (a later request of the account starts a new one). */
+  private release(lease: Lease): void {
+    this.leases.delete(lease.accountId);
+    this.track(this.deps.balances.release(lease.accountId, lease.id), (err) =>
+      // Not lost: the lease expires in Redis.
+      log.warn('lease not released', { accountId: lease.accountId, leaseId: lease.id, error: String(err) }),
+    );
+  }
+
+  /** Releases leases without requests for `idleMs`; keeps those with long requests in flight from expiring. */
+  private sweep(): void {
+    const now = this.deps.now();
+    const idleMs = this.deps.idleMs ?? 10_000;
+    for (const lease of this.leases.values()) {
+      if (lease.growing || lease.charges.size > 0) continue;
+      if (lease.inFlight === 0 && now - lease.usedAt >= idleMs) this.release(lease);
+      else if (lease.inFlight > 0 && now - lease.touchedAt >= this.deps.ttlMs / 2) this.consume(lease);
+    }
+  }
+
+  private track(call: Promise<unknown>, onError: (err: unknown) => void): void {
+    const settled = call.catch(onError);
+    this.sending.add(settled);
+    void settled.finally(() => this.sending.delete(settled));
+  }
+}

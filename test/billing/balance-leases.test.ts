@@ -1,0 +1,73 @@
+/**
+ * A data plane's balance leases (data-plane/billing/balance-leases.ts) over both balance stores:
+ * growth shared by the requests that wait for it, refusal, under-reserved charges, and a long
+ * request keeping its lease from expiring.
+ */
+import { BalanceLeases } from '../../data-plane/billing/balance-leases.js';
+import type { BalanceStore } from '../../shared/ports/balance-store.js';
+import { describeContract, eventually } from '../contract/harness.js';
+
+describeContract('BalanceLeases', (ports) => {
+  let leases: BalanceLeases | undefined;
+  const balances: bigint[] = [];
+  const open = (store: BalanceStore, options: { ttlMs?: number; idleMs?: number } = {}) =>
+    (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b) }));
+
+  afterEach(async () => {
+    await leases?.close();
+    leases = undefined;
+    balances.length = 0;
+  });
+
+  test('requests that find the lease short wait for one growth together', async () => {
+    const store = ports().balances;
+    await store.load('a', 10_000n, new Map());
+    const l = open(store);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => l.take('a', 100n, 1_000n)));
+    expect(taken).toEqual(Array(10).fill(true));
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 1_000n }] });
+    expect(balances).toEqual([9_000n]);
+    // The lease is spent: the eleventh grows it again.
+    expect(await l.take('a', 100n, 1_000n)).toBe(true);
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 8_000n, reservations: [{ amountMicro: 2_000n }] });
+  });
+
+  test('a growth the balance cannot cover answers false and takes nothing', async () => {
+    const store = ports().balances;
+    await store.load('a', 500n, new Map());
+    const l = open(store);
+    expect(await l.take('a', 100n, 1_000n)).toBe(false);
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 500n, reservations: [] });
+    expect(balances).toEqual([500n]);
+  });
+
+  test('what a request did not cost goes back to the lease; what it cost beyond its take comes out of it', async () => {
+    const store = ports().balances;
+    await store.load('a', 10_000n, new Map());
+    const l = open(store);
+    await l.take('a', 100n, 1_000n);
+    await l.take('a', 100n, 1_000n);
+    l.settle('a', 't1', 100n, 30n);
+    l.settle('a', 't2', 100n, 250n); // under-reserved
+    await l.idle();
+    const hot = await store.inspect('a');
+    expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
+    expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([30n, 250n]);
+    // 1000 - 30 - 250 left: 720 without another growth
+    expect(await l.take('a', 720n, 1_000n)).toBe(true);
+    expect((await store.inspect('a')).balanceMicro).toBe(9_000n);
+    l.settle('a', 't1', 720n, 0n);
+  });
+
+  test('a request in flight longer than the lease lasts keeps it alive; once idle it goes back', async () => {
+    const store = ports().balances;
+    await store.load('a', 10_000n, new Map());
+    const l = open(store, { ttlMs: 200, idleMs: 100 });
+    expect(await l.take('a', 100n, 1_000n)).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await store.expire(Date.now())).toBe(0);
+    expect((await store.inspect('a')).reservations).toHaveLength(1);
+    l.settle('a', 't1', 100n, 40n);
+    await eventually(async () => expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_960n, reservations: [] }));
+  });
+});
