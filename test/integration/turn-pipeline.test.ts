@@ -1,5 +1,7 @@
 import { redisPorts } from '../../shared/ports/factory.js';
+import { compareStreamIds } from '../../shared/ports/stream-id.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { sampleUsageEvent } from '../support/usage-event.js';
 
 /**
  * The hot path's Redis commands share one pipeline per event-loop turn (shared/ports/redis/
@@ -59,5 +61,30 @@ describe('TurnPipeline', () => {
     await ports.redis.cmd.script('FLUSH');
     const settled = await ports.balances.settle('acct', 'r1', 120_000n, 't');
     expect(settled).toEqual({ status: 'settled', balanceMicro: 880_000n });
+  });
+
+  it('appends the usage events of a few milliseconds with one script call, each its own entry, also after NOSCRIPT', async () => {
+    const commands: number[] = [];
+    const cmd = ports.redis.cmd;
+    const original = cmd.pipeline.bind(cmd);
+    cmd.pipeline = ((...args: Parameters<typeof original>) => {
+      const pipeline = original(...args);
+      const exec = pipeline.exec.bind(pipeline);
+      pipeline.exec = ((...a: Parameters<typeof exec>) => {
+        commands.push(pipeline.length);
+        return exec(...a);
+      }) as typeof pipeline.exec;
+      return pipeline;
+    }) as typeof cmd.pipeline;
+    await cmd.script('FLUSH');
+    const events = Array.from({ length: 5 }, (_, i) => sampleUsageEvent({ eventId: `e${i}` }));
+    const first = ports.usage.append(events[0]);
+    await new Promise((resolve) => setImmediate(resolve)); // a later turn joins the same batch
+    const ids = await Promise.all([first, ...events.slice(1).map((e) => ports.usage.append(e))]);
+    expect(commands).toEqual([1]); // one pipeline of one command
+    expect([...ids].sort(compareStreamIds)).toEqual(ids);
+    await ports.usage.ensureGroup('g');
+    const read = await ports.usage.read('g', 'c', 10, 0);
+    expect(read.map((q) => [q.id, q.event.eventId])).toEqual(ids.map((id, i) => [id, `e${i}`]));
   });
 });

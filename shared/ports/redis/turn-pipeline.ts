@@ -4,7 +4,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
 export type PipelineReply = [error: Error | null, value: unknown];
 
 interface Part {
-  count: number;
+  build(pipeline: ChainableCommander): void;
   resolve(replies: PipelineReply[]): void;
   reject(err: Error): void;
 }
@@ -19,7 +19,6 @@ interface Part {
  * The cost to a caller is the rest of the turn (microseconds), or the delay.
  */
 export class TurnPipeline {
-  private pipeline: ChainableCommander | undefined;
   private parts: Part[] = [];
 
   /** `delayMs` 0: flush at the end of the turn; more: that long after the first command (for callers nobody waits on). */
@@ -29,33 +28,35 @@ export class TurnPipeline {
   ) {}
 
   /**
-   * Queues the commands `build` adds for this turn's pipeline; resolves with their replies, in
-   * order, once Redis answered them all. Rejects only when the pipeline as a whole failed.
+   * Queues `build` for this turn's pipeline: it adds its commands when the pipeline goes out (so a
+   * caller may gather more arguments meanwhile, see RedisUsageQueue). Resolves with the replies of
+   * its commands, in order, once Redis answered them all. Rejects only when the pipeline as a
+   * whole failed.
    */
   send(build: (pipeline: ChainableCommander) => void): Promise<PipelineReply[]> {
-    if (!this.pipeline) {
-      this.pipeline = this.redis.pipeline();
+    if (this.parts.length === 0) {
       if (this.delayMs === 0) setImmediate(() => this.flush());
       else setTimeout(() => this.flush(), this.delayMs);
     }
-    const before = this.pipeline.length;
-    build(this.pipeline);
-    const count = this.pipeline.length - before;
-    return new Promise((resolve, reject) => this.parts.push({ count, resolve, reject }));
+    return new Promise((resolve, reject) => this.parts.push({ build, resolve, reject }));
   }
 
   private flush(): void {
-    const pipeline = this.pipeline!;
     const parts = this.parts;
-    this.pipeline = undefined;
     this.parts = [];
+    const pipeline = this.redis.pipeline();
+    const counts = parts.map((part) => {
+      const before = pipeline.length;
+      part.build(pipeline);
+      return pipeline.length - before;
+    });
     pipeline.exec().then(
       (replies) => {
         let at = 0;
-        for (const part of parts) {
-          part.resolve(replies!.slice(at, at + part.count) as PipelineReply[]);
-          at += part.count;
-        }
+        parts.forEach((part, i) => {
+          part.resolve(replies!.slice(at, at + counts[i]) as PipelineReply[]);
+          at += counts[i];
+        });
       },
       (err: Error) => {
         for (const part of parts) part.reject(err);

@@ -1,14 +1,18 @@
 import type { Redis } from 'ioredis';
 import type { UsageEvent } from '../../billing/usage-event.js';
 import type { RedisKeys } from '../../redis/keys.js';
+import { APPEND_SCRIPT } from '../../redis/usage-scripts.js';
 import { compareStreamIds, nextStreamId } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 import type { RedisConnections } from './connections.js';
+import { LuaScript } from './lua.js';
 
 type StreamEntry = [id: string, fields: string[]];
 
 /** The event field of a stream entry. */
 const FIELD = 'e';
+
+const appendScript = new LuaScript(APPEND_SCRIPT);
 
 function decode([id, fields]: StreamEntry): QueuedUsageEvent {
   const at = fields.indexOf(FIELD);
@@ -21,14 +25,26 @@ function decode([id, fields]: StreamEntry): QueuedUsageEvent {
  */
 export class RedisUsageQueue implements UsageQueue {
   private blocking: Redis | undefined;
+  /** The events waiting for the settling pipeline to go out, and the ids it will answer. */
+  private batch: { events: string[]; ids: Promise<string[]> } | undefined;
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   async append(event: UsageEvent): Promise<string> {
-    // Pipelined with the other requests' settlements of the next few milliseconds.
-    const [[error, id]] = await this.redis.settling.send((p) => p.xadd(this.keys.usageStream, '*', FIELD, JSON.stringify(event)));
-    if (error) throw error;
-    return id as string;
+    // With the other events of the next few milliseconds, in one script call pipelined with the settlements.
+    if (!this.batch) {
+      const events: string[] = [];
+      const keys = [this.keys.usageStream];
+      const ids = this.redis.settling
+        .send((p) => {
+          this.batch = undefined;
+          p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...events);
+        })
+        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...events]) as Promise<string[]>);
+      this.batch = { events, ids };
+    }
+    const at = this.batch.events.push(JSON.stringify(event)) - 1;
+    return (await this.batch.ids)[at];
   }
 
   async ensureGroup(group: string): Promise<void> {
