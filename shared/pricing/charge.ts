@@ -26,6 +26,7 @@ import {
 import { MICRO_DIGITS, parseExchangeRate } from '../money.js';
 import { PRICED_USAGE, readPrice, type BillingMode, type ModelPrices, type PriceKind } from './prices.js';
 import { toCount, type NormalisedUsage } from './usage.js';
+import { chargeAtRates } from './unit-rates.js';
 
 /** The inputs of {@link computeCharge}. Multipliers and rate are decimal strings. */
 export interface ChargeInput {
@@ -161,7 +162,7 @@ export function computeCharge(input: ChargeInput): Charge {
   return settleExact(input, exactCharge(input), 'half-up');
 }
 
-/** The micro-RMB of {@link computeCharge} alone, without formatting its breakdown (the data plane's hot path). */
+/** The micro-RMB of {@link computeCharge} alone, without its breakdown, from unit rates kept per prices (the data plane's hot path). */
 export function chargeMicroRmb(input: ChargeInput): bigint {
-  return roundDecimal(exactCharge(input).exactMicro, 'half-up');
+  return chargeAtRates(input, input.usage, 'half-up');
 }

@@ -2,9 +2,10 @@
  * Reservation estimates, made before the upstream call. They must be cheap (no tokenizer, O(n)
  * at most) and must not under-reserve because of rounding: the estimate is rounded UP.
  */
-import { compareDecimal, roundDecimal, type Decimal } from '../decimal.js';
-import { exactCharge, type ChargeInput } from './charge.js';
+import { compareDecimal, type Decimal } from '../decimal.js';
+import type { ChargeInput } from './charge.js';
 import { readPrice, type PriceKind } from './prices.js';
+import { chargeAtRates } from './unit-rates.js';
 import { makeUsage, toCount } from './usage.js';
 
 /** The inputs of {@link estimateReservation}: those of a charge, without the usage. */
@@ -49,7 +50,7 @@ export function estimateReservation(input: ReservationInput): bigint {
     images: input.images,
     videoSeconds: input.videoSeconds,
   });
-  return roundDecimal(exactCharge({ ...input, usage }).exactMicro, 'ceil');
+  return chargeAtRates(input, usage, 'ceil');
 }
 
 /** Heuristic bytes per token for {@link estimatePromptTokensFromBytes}. */
