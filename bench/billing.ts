@@ -95,6 +95,7 @@ async function main(): Promise<void> {
   } finally {
     await pool.close();
     await bed.stop();
+    await metering.close();
     await billing.close();
     await cp.stop();
   }
