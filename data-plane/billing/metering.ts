@@ -170,7 +170,9 @@ export class Metering {
     });
     // A rich account's request takes its reservation from the lease, most often with no Redis
     // call at all; anyone else's (or when the lease cannot grow) is reserved alone, exactly.
-    const rich = token.spendCapMicro === null && (this.lastBalance.get(token.accountId) ?? 0n) >= reservedMicro * LEASE_HEADROOM;
+    // (A free request, reserving 0, is reserved alone: the balance must still be loaded and not negative.)
+    const known = this.lastBalance.get(token.accountId);
+    const rich = token.spendCapMicro === null && reservedMicro > 0n && known !== undefined && known >= reservedMicro * LEASE_HEADROOM;
     const leased = rich && (await this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH));
     if (!leased) await this.admit(token, reservationId, reservedMicro);
 
