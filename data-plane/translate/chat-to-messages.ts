@@ -271,18 +271,15 @@ export class ChatToMessagesTranslator implements Translator {
     return out as unknown as Record<string, unknown>;
   }
 
+  // Chunks are written as literals (no spread of a shared envelope): a stream makes one per delta.
   private chunk(delta: ChatDelta, finish: ChatFinishReason | null = null): StreamEvent {
-    const chunk: ChatChunk = { ...this.envelope(), choices: [{ index: 0, delta, finish_reason: finish }] };
+    const chunk: ChatChunk = { id: this.id, object: 'chat.completion.chunk', created: 0, model: this.model, choices: [{ index: 0, delta, finish_reason: finish }] };
     return { data: chunk };
   }
 
   private usageChunk(): StreamEvent {
-    const chunk: ChatChunk = { ...this.envelope(), choices: [], usage: chatUsageFromMessages(this.usage) };
+    const chunk: ChatChunk = { id: this.id, object: 'chat.completion.chunk', created: 0, model: this.model, choices: [], usage: chatUsageFromMessages(this.usage) };
     return { data: chunk };
-  }
-
-  private envelope() {
-    return { id: this.id, object: 'chat.completion.chunk' as const, created: 0, model: this.model };
   }
 
   private end(): StreamEvent[] {
