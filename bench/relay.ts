@@ -12,8 +12,9 @@
  * 3. memory per 1,000 open streams: 1,000 slow streams (an event every 500 ms) held open through
  *    a fresh process of each proxy; RSS and heap + external after GC, minus the same before.
  * The relay is the production pipeline with metering on (reserve, usage tap, settle and usage
- * event on Redis; its account holds a large hot balance so every reservation passes); a second
- * relay with metering off shows the relay alone. Goals are judged on the metered one.
+ * event on Redis; its account holds a large hot balance so every reservation passes, from the
+ * data plane's balance lease after the first); a second relay with metering off shows the relay
+ * alone. Goals are judged on the metered one.
  *
  * Placement (the machine has 2 cores): each proxy under test runs alone in its own process (one
  * event loop, about one core); the fake upstream and the load generator share another process
@@ -158,7 +159,7 @@ async function memoryRow(rig: BenchChild, upstreamUrl: string, s: Scenario): Pro
 async function main(): Promise<void> {
   console.log(`\nRelay benchmark: ${os.cpus().length} cores, load average before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('Placement: each proxy under test alone in its process; fake upstream + undici load generator together in another (bench/relay.ts).');
-  console.log('relay = production pipeline, metering ON (reservations pass on a large hot balance); relay-off = same, metering off; bare = http-proxy, keep-alive, no logic.');
+  console.log('relay = production pipeline, metering ON (a large hot balance: reservations come from the node's balance lease); relay-off = same, metering off; bare = http-proxy, keep-alive, no logic.');
   const rig = await startChild(script('rig'));
   try {
     const upstreamUrl = await rig.call<string>('upstream');
