@@ -159,7 +159,7 @@ async function memoryRow(rig: BenchChild, upstreamUrl: string, s: Scenario): Pro
 async function main(): Promise<void> {
   console.log(`\nRelay benchmark: ${os.cpus().length} cores, load average before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('Placement: each proxy under test alone in its process; fake upstream + undici load generator together in another (bench/relay.ts).');
-  console.log('relay = production pipeline, metering ON (a large hot balance: reservations come from the node's balance lease); relay-off = same, metering off; bare = http-proxy, keep-alive, no logic.');
+  console.log('relay = production pipeline, metering ON (a large hot balance: reservations come from the node balance lease); relay-off = same, metering off; bare = http-proxy, keep-alive, no logic.');
   const rig = await startChild(script('rig'));
   try {
     const upstreamUrl = await rig.call<string>('upstream');
