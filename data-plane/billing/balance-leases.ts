@@ -40,6 +40,8 @@ interface Lease {
   inFlight: number;
   /** Token id -> charges settled here and not sent yet. */
   charges: Map<string, bigint>;
+  /** Told when those charges are sent (see {@link BalanceLeases.settle}). */
+  onSent: (() => void)[];
   /** Batches sent so far (a batch id is the lease id and this count). */
   batches: number;
   /** When a request last took from it; when Redis last moved its expiry. */
@@ -75,7 +77,7 @@ export class BalanceLeases {
   take(accountId: string, amountMicro: bigint, growMicro: bigint): true | Promise<boolean> {
     let lease = this.leases.get(accountId);
     if (!lease) {
-      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: new Map(), batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
+      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: new Map(), onSent: [], batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
       this.leases.set(accountId, lease);
     }
     lease.usedAt = this.deps.now();
@@ -115,16 +117,19 @@ export class BalanceLeases {
 
   /**
    * Ends a request that took `takenMicro` from its account's lease: what it did not cost goes back
-   * to the lease, and `chargeMicro` goes to Redis with the next batch.
+   * to the lease, and `chargeMicro` goes to Redis with the next batch. Resolves once that batch is
+   * sent: the request's usage event should follow then, not before, so that Redis never shows the
+   * event without its charge (reconciliation would see a drift).
    */
-  settle(accountId: string, tokenId: string, takenMicro: bigint, chargeMicro: bigint): void {
+  settle(accountId: string, tokenId: string, takenMicro: bigint, chargeMicro: bigint): Promise<void> {
     const lease = this.leases.get(accountId);
     if (!lease) throw new Error(`no lease of account ${accountId} to settle`);
     lease.inFlight -= 1;
     lease.free += takenMicro - chargeMicro;
-    if (chargeMicro === 0n) return;
+    if (chargeMicro === 0n) return Promise.resolve();
     lease.charges.set(tokenId, (lease.charges.get(tokenId) ?? 0n) + chargeMicro);
     this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
+    return new Promise((resolve) => lease.onSent.push(resolve));
   }
 
   /** Resolves once every charge settled so far is sent and answered: for tests, and before {@link close}. */
@@ -153,6 +158,8 @@ export class BalanceLeases {
     const charges: LeaseCharge[] = [];
     for (const [tokenId, chargeMicro] of lease.charges) charges.push({ tokenId, chargeMicro });
     lease.charges.clear();
+    const onSent = lease.onSent;
+    lease.onSent = [];
     const now = this.deps.now();
     lease.touchedAt = now;
     const batchId = `${lease.id}:${lease.batches++}`;
@@ -161,6 +168,7 @@ export class BalanceLeases {
       // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
       (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
     );
+    for (const sent of onSent) sent();
   }
 
   /** Forgets the lease and gives its rest back (a later request of the account starts a new one). */

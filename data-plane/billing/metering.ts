@@ -198,17 +198,18 @@ export class Metering {
     const firstByteAt = tap?.result().firstByteAt ?? null;
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
-    if (leased) this.leases.settle(token.accountId, token.tokenId, reservedMicro, charge);
     this.track(
-      // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
-      Promise.all([
-        leased
-          ? undefined
-          : settlement.source === 'none'
-            ? deps.balances.release(token.accountId, reservationId)
-            : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
-        deps.usage.append(event),
-      ]).then(
+      (leased
+        ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
+          this.leases.settle(token.accountId, token.tokenId, reservedMicro, charge).then(() => deps.usage.append(event))
+        : // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
+          Promise.all([
+            settlement.source === 'none'
+              ? deps.balances.release(token.accountId, reservationId)
+              : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
+            deps.usage.append(event),
+          ])
+      ).then(
         () => undefined,
         // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
         (err: unknown) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) }),

@@ -6,6 +6,7 @@
 import { BalanceLeases } from '../../data-plane/billing/balance-leases.js';
 import type { BalanceStore } from '../../shared/ports/balance-store.js';
 import { describeContract, eventually } from '../contract/harness.js';
+import { sampleUsageEvent } from '../support/usage-event.js';
 
 describeContract('BalanceLeases', (ports) => {
   let leases: BalanceLeases | undefined;
@@ -47,8 +48,8 @@ describeContract('BalanceLeases', (ports) => {
     const l = open(store);
     await l.take('a', 100n, 1_000n);
     await l.take('a', 100n, 1_000n);
-    l.settle('a', 't1', 100n, 30n);
-    l.settle('a', 't2', 100n, 250n); // under-reserved
+    void l.settle('a', 't1', 100n, 30n);
+    void l.settle('a', 't2', 100n, 250n); // under-reserved
     await l.idle();
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
@@ -56,7 +57,19 @@ describeContract('BalanceLeases', (ports) => {
     // 1000 - 30 - 250 left: 720 without another growth
     expect(await l.take('a', 720n, 1_000n)).toBe(true);
     expect((await store.inspect('a')).balanceMicro).toBe(9_000n);
-    l.settle('a', 't1', 720n, 0n);
+    await l.settle('a', 't1', 720n, 0n);
+  });
+
+  test('settle resolves once the charge is sent: a usage event appended then never reaches Redis before its charge', async () => {
+    const store = ports().balances;
+    await store.load('a', 10_000n, new Map());
+    const l = open(store);
+    await l.take('a', 100n, 1_000n);
+    const sent = l.settle('a', 't1', 100n, 40n);
+    expect((await store.inspect('a')).reservations[0].amountMicro).toBe(1_000n); // batched: not sent yet
+    await sent;
+    await ports().usage.append(sampleUsageEvent({ eventId: 'e1', accountId: 'a', chargeMicro: '40' }));
+    expect((await store.inspect('a')).reservations[0].amountMicro).toBe(960n);
   });
 
   test('a request in flight longer than the lease lasts keeps it alive; once idle it goes back', async () => {
@@ -67,7 +80,7 @@ describeContract('BalanceLeases', (ports) => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await store.expire(Date.now())).toBe(0);
     expect((await store.inspect('a')).reservations).toHaveLength(1);
-    l.settle('a', 't1', 100n, 40n);
+    void l.settle('a', 't1', 100n, 40n);
     await eventually(async () => expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_960n, reservations: [] }));
   });
 });
