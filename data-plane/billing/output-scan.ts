@@ -2,14 +2,15 @@
  * Metering of pass-through streams without decoding or parsing them: a stream of a few hundred
  * small events would otherwise cost the data plane a UTF-8 decode, an SSE parse and a JSON.parse
  * per event, for a usage report that comes in one of them and a delivered-output count that only
- * matters when the stream is cut. The scan reads the raw bytes of complete events instead; a
- * batch of events it cannot read exactly (one that may carry usage, or output it does not count
- * by itself) is left to the full parse (usage-tap.ts), which gives the same counts.
+ * matters when the stream is cut. The scan reads the raw bytes of complete events instead; the
+ * events it cannot read exactly (one that may carry usage, or output it does not count by
+ * itself) are left to the full parse (usage-tap.ts), which gives the same counts.
  *
  * Matching `"key"` followed by a colon is exact on JSON text: inside a string every quote is
  * escaped, so a quoted key can only be a key.
  */
 import type { WireFormat } from '../../shared/formats.js';
+import { eventAround } from '../sse/event-around.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -53,14 +54,6 @@ function valueAt(buf: Buffer, key: Buffer, at: number): number {
   return buf[colon] === COLON ? skipSpace(buf, colon + 1) : -1;
 }
 
-/** Does any `key` in `buf` hold an object? */
-function hasObject(buf: Buffer, key: Buffer): boolean {
-  for (let at = buf.indexOf(key); at !== -1; at = buf.indexOf(key, at + key.length)) {
-    if (buf[valueAt(buf, key, at)] === OPEN_BRACE) return true;
-  }
-  return false;
-}
-
 /** UTF-8 bytes of the unescaped string values of `key` in `buf`. */
 function stringBytes(buf: Buffer, key: Buffer): number {
   let bytes = 0;
@@ -83,14 +76,39 @@ function stringBytes(buf: Buffer, key: Buffer): number {
 }
 
 /**
- * Bytes of output text in `events` (complete SSE events, raw), read without decoding them; or
- * undefined when they must be parsed (they may carry usage, or output the scan does not count).
+ * The events of `events` (complete SSE events, raw) the scan cannot read: those that
+ * may carry usage (a usage key holding an object) or output it does not count by itself. As
+ * [start, end) offsets, in order, without overlaps; usually none, or the one usage event.
  */
-export function scanOutputBytes(format: WireFormat, events: Buffer): number | undefined {
+export function unscannableEvents(format: WireFormat, events: Buffer): [number, number][] {
   const rule = RULES[format];
-  if (rule.usage.some((key) => hasObject(events, key)) || rule.parseIf.some((marker) => events.includes(marker))) return undefined;
+  const found: [number, number][] = [];
+  const mark = (at: number) => {
+    const { from, to } = eventAround(events, at);
+    found.push([from, to]);
+  };
+  for (const key of rule.usage) {
+    for (let at = events.indexOf(key); at !== -1; at = events.indexOf(key, at + key.length)) {
+      if (events[valueAt(events, key, at)] === OPEN_BRACE) mark(at);
+    }
+  }
+  for (const marker of rule.parseIf) {
+    for (let at = events.indexOf(marker); at !== -1; at = events.indexOf(marker, at + marker.length)) mark(at);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of found) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push(range);
+  }
+  return merged;
+}
+
+/** Bytes of output text in `events` (complete SSE events, raw, none of them unscannable), read without decoding them. */
+export function scanOutputBytes(format: WireFormat, events: Buffer): number {
   let bytes = 0;
-  for (const key of rule.text) bytes += stringBytes(events, key);
+  for (const key of RULES[format].text) bytes += stringBytes(events, key);
   return bytes;
 }
 

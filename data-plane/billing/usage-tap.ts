@@ -8,9 +8,11 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { scanBodyUsage, scanOutputBytes } from './output-scan.js';
+import { scanBodyUsage, scanOutputBytes, unscannableEvents } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
+
+const CR = 0x0d;
 
 function asRecord(value: unknown): Loose | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
@@ -104,18 +106,24 @@ export class UsageTap {
   }
 
   /**
-   * Complete upstream stream events, raw (pass-through streams): scanned, and parsed only when
-   * they may carry usage (output-scan.ts), which is one or two batches per stream.
+   * Complete upstream stream events, raw (pass-through streams): scanned, and only the events
+   * that may carry usage (output-scan.ts), one or two per stream, are parsed.
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    const scanned = scanOutputBytes(this.format, bytes);
-    if (scanned !== undefined) {
-      this.deliveredBytes += scanned;
-      return;
+    if (bytes.includes(CR)) return this.parseAll(bytes); // CRLF framing: rare, parsed whole
+    let from = 0;
+    for (const [start, end] of unscannableEvents(this.format, bytes)) {
+      if (start > from) this.deliveredBytes += scanOutputBytes(this.format, bytes.subarray(from, start));
+      this.parseAll(bytes.subarray(start, end));
+      from = end;
     }
+    if (from < bytes.length) this.deliveredBytes += scanOutputBytes(this.format, bytes.subarray(from));
+  }
+
+  private parseAll(events: Buffer): void {
     const parser = new SseParser();
-    for (const { data } of [...parser.push(bytes), ...parser.end()]) if (data !== '[DONE]') this.event(parseEvent(data));
+    for (const { data } of [...parser.push(events), ...parser.end()]) if (data !== '[DONE]') this.event(parseEvent(data));
   }
 
   /** One parsed upstream stream event's data (translated streams, which parse anyway); null: not JSON. */

@@ -6,34 +6,15 @@
  * hold `"usage"` followed by an object is parsed (with include_usage every other chunk carries
  * `"usage":null`, which the byte check rejects).
  */
+import { eventAround, type ByteRange } from '../sse/event-around.js';
 import { SseParser } from '../sse/parse.js';
 
 const USAGE = Buffer.from('"usage"');
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
-const BOUNDARIES = [Buffer.from('\n\n'), Buffer.from('\r\n\r\n'), Buffer.from('\r\r')];
-
-/** A byte range `[from, to)`. */
-export interface ByteRange {
-  from: number;
-  to: number;
-}
 
 function isSpace(byte: number | undefined): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
-}
-
-/** The complete event of `events` (which ends at an event boundary) that holds byte `at`. */
-function eventAround(events: Buffer, at: number): ByteRange {
-  let from = 0;
-  let to = events.length;
-  for (const b of BOUNDARIES) {
-    const before = events.lastIndexOf(b, at);
-    if (before !== -1) from = Math.max(from, before + b.length);
-    const after = events.indexOf(b, at);
-    if (after !== -1) to = Math.min(to, after + b.length);
-  }
-  return { from, to };
 }
 
 /** True when the event is a chat-completions chunk with no choices and a usage object. */

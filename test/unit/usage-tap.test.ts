@@ -113,6 +113,15 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     expect(tap.result().rawUsage).toBeNull();
   });
 
+  it('reads a CRLF-framed batch as an LF-framed one', () => {
+    const lf = 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n';
+    const [a, b] = [new UsageTap('chat-completions', () => 1), new UsageTap('chat-completions', () => 1)];
+    a.events(Buffer.from(lf));
+    b.events(Buffer.from(lf.replace(/\n/g, '\r\n')));
+    expect(b.result()).toEqual(a.result());
+    expect(a.result()).toMatchObject({ deliveredBytes: 2, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
+  });
+
   it('reads keys spelled with spaces around the colon (some upstreams pretty-print)', () => {
     const tap = new UsageTap('chat-completions', () => 1);
     tap.events(Buffer.from('data: {"choices": [{"delta": {"content" : "h\u00e9llo"}}]}\n\ndata: {"choices": [], "usage" : {"prompt_tokens": 3, "completion_tokens": 2}}\n\n'));
