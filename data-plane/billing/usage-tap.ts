@@ -12,8 +12,6 @@ import { scanBodyUsage, scanOutputBytes, unscannableEvents } from './output-scan
 
 type Loose = Record<string, unknown>;
 
-const CR = 0x0d;
-
 function asRecord(value: unknown): Loose | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
 }
@@ -111,7 +109,6 @@ export class UsageTap {
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    if (bytes.includes(CR)) return this.parseAll(bytes); // CRLF framing: rare, parsed whole
     let from = 0;
     for (const [start, end] of unscannableEvents(this.format, bytes)) {
       if (start > from) this.deliveredBytes += scanOutputBytes(this.format, bytes.subarray(from, start));

@@ -113,7 +113,7 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     expect(tap.result().rawUsage).toBeNull();
   });
 
-  it('reads a CRLF-framed batch as an LF-framed one', () => {
+  it('reads a CRLF-framed batch as an LF-framed one (the usage event found within its CRLF bounds)', () => {
     const lf = 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n';
     const [a, b] = [new UsageTap('chat-completions', () => 1), new UsageTap('chat-completions', () => 1)];
     a.events(Buffer.from(lf));
