@@ -18,6 +18,7 @@ import { LedgerKind } from '../control-plane/ledger/ledger-entry.entity.js';
 import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
 import { Metering } from '../data-plane/billing/metering.js';
 import type { PipelineState } from '../data-plane/pipeline/state.js';
+import { encodeUsageEvent } from '../shared/billing/usage-event-codec.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { TEST_REDIS_URL } from '../test/support/database.js';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
       const pipeline = billing.redis.cmd.pipeline();
       for (let i = 0; i < EVENTS; i++) {
         const event = sampleUsageEvent({ eventId: `bench${backlog}-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' });
-        pipeline.xadd(billing.keys.usageStream, '*', 'e', JSON.stringify(event));
+        pipeline.xadd(billing.keys.usageStream, '*', 'e', encodeUsageEvent(event));
       }
       await pipeline.exec();
     };

@@ -1,3 +1,4 @@
+import { makeUsage } from '../../shared/pricing/usage.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 import { describeContract } from './harness.js';
 
@@ -13,6 +14,31 @@ describeContract('UsageQueue', (ports) => {
     expect(first.map((e) => e.event.eventId)).toEqual(['e1', 'e2']);
     expect(first[0].event).toEqual(expect.objectContaining({ usage: expect.objectContaining({ input: 10, output: 20 }) }));
     expect(await q().read('g', 'c2', 10, 0)).toEqual([]);
+  });
+
+  test('an event reads back exactly as appended, every field', async () => {
+    const rich = sampleUsageEvent({
+      eventId: 'rich',
+      requestId: 'req_other',
+      group: null,
+      channelId: 'ch-1',
+      formatIn: 'responses',
+      formatOut: null,
+      stream: true,
+      usage: makeUsage({ input: 3, output: 9, cacheRead: 2, cacheWrite5m: 1, cacheWrite1h: 4, reasoning: 5, images: 1, videoSeconds: 6 }),
+      rawUsage: { input_tokens: 3, nested: { list: [1, 'two', null] }, text: 'quote " and ✓' },
+      usageSource: 'delivered',
+      prices: { input: '0.15', output: '0.6', cacheRead: null },
+      billing: 'per-request',
+      status: 'aborted',
+      httpStatus: 499,
+      firstByteMs: null,
+    });
+    const plain = sampleUsageEvent({ eventId: 'plain', usage: makeUsage({}), rawUsage: null });
+    await q().append(rich);
+    await q().append(plain);
+    await q().ensureGroup('g');
+    expect((await q().read('g', 'c1', 10, 0)).map((e) => e.event)).toEqual([rich, plain]);
   });
 
   test('count bounds a read; a blocking read wakes on append', async () => {

@@ -1,4 +1,5 @@
 import type { UsageEvent } from '../../billing/usage-event.js';
+import { decodeUsageEvent, encodeUsageEvent } from '../../billing/usage-event-codec.js';
 import { compareStreamIds } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 
@@ -12,10 +13,11 @@ interface GroupState {
 /**
  * In-process UsageQueue for all-in-one mode, with the Redis stream's consumer-group semantics
  * (ids `<ms>-<seq>`, at-least-once delivery, pending entries claimable after an idle time).
- * Events are stored serialised so readers never share objects with writers, as with Redis.
+ * Events are stored in their stream text (usage-event-codec.ts), so readers never share objects
+ * with writers, as with Redis.
  */
 export class MemoryUsageQueue implements UsageQueue {
-  private entries: { id: string; json: string }[] = [];
+  private entries: { id: string; text: string }[] = [];
   private readonly groups = new Map<string, GroupState>();
   private readonly waiters = new Set<() => void>();
   private lastMs = 0;
@@ -28,7 +30,7 @@ export class MemoryUsageQueue implements UsageQueue {
     this.seq = ms === this.lastMs ? this.seq + 1 : 0;
     this.lastMs = ms;
     const id = `${ms}-${this.seq}`;
-    this.entries.push({ id, json: JSON.stringify(event) });
+    this.entries.push({ id, text: encodeUsageEvent(event) });
     for (const wake of this.waiters) wake();
     return id;
   }
@@ -110,6 +112,6 @@ export class MemoryUsageQueue implements UsageQueue {
   }
 }
 
-function decode(entry: { id: string; json: string }): QueuedUsageEvent {
-  return { id: entry.id, event: JSON.parse(entry.json) as UsageEvent };
+function decode(entry: { id: string; text: string }): QueuedUsageEvent {
+  return { id: entry.id, event: decodeUsageEvent(entry.text) };
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { UsageEvent } from '../../billing/usage-event.js';
 import type { RedisKeys } from '../../redis/keys.js';
+import { decodeUsageEvent, encodeUsageEvent } from '../../billing/usage-event-codec.js';
 import { APPEND_SCRIPT } from '../../redis/usage-scripts.js';
 import { compareStreamIds, nextStreamId } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
@@ -16,7 +17,7 @@ const appendScript = new LuaScript(APPEND_SCRIPT);
 
 function decode([id, fields]: StreamEntry): QueuedUsageEvent {
   const at = fields.indexOf(FIELD);
-  return { id, event: JSON.parse(fields[at + 1]) as UsageEvent };
+  return { id, event: decodeUsageEvent(fields[at + 1]) };
 }
 
 /**
@@ -43,7 +44,7 @@ export class RedisUsageQueue implements UsageQueue {
         .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...events]) as Promise<string[]>);
       this.batch = { events, ids };
     }
-    const at = this.batch.events.push(JSON.stringify(event)) - 1;
+    const at = this.batch.events.push(encodeUsageEvent(event)) - 1;
     return (await this.batch.ids)[at];
   }
 

@@ -1,0 +1,45 @@
+import { decodeUsageEvent, encodeUsageEvent } from '../../shared/billing/usage-event-codec.js';
+import { makeUsage } from '../../shared/pricing/usage.js';
+import { sampleUsageEvent } from '../support/usage-event.js';
+
+describe('usage event stream text', () => {
+  test('round-trips every field, including nulls, a distinct request id and every usage kind', () => {
+    const event = sampleUsageEvent({
+      requestId: 'req_retry',
+      group: null,
+      channelId: null,
+      formatIn: 'generateContent',
+      formatOut: 'messages',
+      stream: true,
+      usage: makeUsage({ input: 1, output: 2, cacheRead: 3, cacheWrite5m: 4, cacheWrite1h: 5, reasoning: 2, images: 7, videoSeconds: 8 }),
+      rawUsage: { promptTokenCount: 1, details: [{ modality: 'TEXT' }] },
+      usageSource: 'none',
+      status: 'failed',
+      firstByteMs: null,
+    });
+    expect(decodeUsageEvent(encodeUsageEvent(event))).toEqual(event);
+  });
+
+  test('a typical event takes about half the text of its JSON object', () => {
+    const event = sampleUsageEvent({ eventId: 'req_0c91987746104ef9af346aad38acd018' });
+    const text = encodeUsageEvent(event);
+    expect(text.length).toBeLessThan(JSON.stringify(event).length * 0.6);
+    // The request id equal to the event id is not repeated, and zero usage counts at the end are left out.
+    expect(text.split(event.eventId)).toHaveLength(2);
+    expect(text).toContain('[10,20]');
+  });
+
+  test('an event written as a plain JSON object (before this encoding) still reads', () => {
+    const event = sampleUsageEvent();
+    expect(decodeUsageEvent(JSON.stringify(event))).toEqual(event);
+  });
+
+  test('anything else is refused with a reason', () => {
+    expect(() => decodeUsageEvent('[2,"x"]')).toThrow(/not an event of layout 1/);
+    expect(() => decodeUsageEvent('"text"')).toThrow(/not an event/);
+    const slots = JSON.parse(encodeUsageEvent(sampleUsageEvent())) as unknown[];
+    slots[9] = 9; // formatIn: no such wire format
+    expect(() => decodeUsageEvent(JSON.stringify(slots))).toThrow(/unknown wire format index 9/);
+    expect(() => decodeUsageEvent('{broken')).toThrow(SyntaxError);
+  });
+});
