@@ -80,10 +80,15 @@ export class Billing {
     await this.hot.stop();
   }
 
-  /** The ledger balance and the spendable hot balance of an account. */
+  /**
+   * The ledger balance and the spendable hot balance of an account. The blocks that data planes
+   * lease for a rich account's coming requests (reservations without a token) count as
+   * spendable: they are set aside, not spent, and go back when the traffic stops.
+   */
   async balance(em: EntityManager, accountId: string): Promise<{ ledgerMicro: bigint; hotMicro: bigint | null }> {
     const [ledgerMicro, hot] = await Promise.all([this.deps.ledger.balanceMicro(accountId, em), this.deps.ports.balances.inspect(accountId)]);
-    return { ledgerMicro, hotMicro: hot.balanceMicro };
+    const leased = hot.reservations.reduce((sum, r) => (r.tokenId === null ? sum + r.amountMicro : sum), 0n);
+    return { ledgerMicro, hotMicro: hot.balanceMicro === null ? null : hot.balanceMicro + leased };
   }
 
   /** An administrator's credit (positive) or debit (negative) of an account, with a reason; returns the new ledger balance. */

@@ -205,6 +205,8 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     const [lease] = hotNow.reservations;
     // The lease took a block off the spendable balance; the 21 charges came out of the lease.
     expect(hotNow.balanceMicro! + lease.amountMicro).toBe(initial - 21n * 187n);
+    // What the console shows as spendable counts the lease as the account's: set aside, not spent.
+    expect((await cp.services.billing.balance(cp.services.deps.orm.em.fork(), accountId)).hotMicro).toBe(initial - 21n * 187n);
     expect(hotNow.tokenSpend.get((await eventsOf(accountId))[0].tokenId)).toBe(21n * 187n);
     const em = cp.services.deps.orm.em.fork();
     const before = await reconcile(em, { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
