@@ -12,6 +12,7 @@ import type Koa from 'koa';
 import httpProxy from 'http-proxy';
 import { Redis } from 'ioredis';
 import { Metering } from '../../data-plane/billing/metering.js';
+import { RedisKeys } from '../../shared/redis/keys.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
@@ -49,6 +50,7 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
   const accountId = 'bench-account';
   // A hot balance of a billion RMB, so every reservation passes (what the control plane loads from the ledger).
   await bed.ports.balances.load(accountId, 10n ** 15n, new Map());
+  const consumer = meter === 'metered' ? standInConsumer(bed.redisPrefix) : undefined;
   const key = await bed.token({ accountId, tokenId: 'bench-token', groups: [BENCH_GROUP] });
   return {
     url: bed.url,
@@ -56,12 +58,31 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
     stop: async () => {
       await metering.close();
       await bed.stop();
+      await consumer?.stop();
       await dropKeys(bed.redisPrefix);
     },
   };
 }
 
-/** Deletes the run's keys: usage events of every metered request pile up in the stream (no consumer here). */
+/**
+ * Stands in for the control plane's usage consumer, which keeps the usage stream short in
+ * production (it trims what it consumed): trims the stream to its last few thousand events ten
+ * times a second. Without it every metered request would add to a stream that only grows, and
+ * Redis would spend the benchmark taking fresh memory.
+ */
+function standInConsumer(prefix: string): { stop(): Promise<void> } {
+  const redis = new Redis(TEST_REDIS_URL);
+  const stream = new RedisKeys(prefix).usageStream;
+  const timer = setInterval(() => void redis.xtrim(stream, 'MAXLEN', '~', 2000).catch(() => undefined), 100);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await redis.quit();
+    },
+  };
+}
+
+/** Deletes the run's keys (token, balance, the rest of the usage stream). */
 async function dropKeys(prefix: string): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL);
   for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
