@@ -202,7 +202,7 @@ export class Metering {
       (leased
         ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
           this.leases.settle(token.accountId, token.tokenId, reservedMicro, charge).then(() => deps.usage.append(event))
-        : // Sent together (one round trip): the charge is known already, and a replayed event is written once by the consumer.
+        : // Sent together (one round trip, the event after the charge): the charge is known already, and a replayed event is written once by the consumer.
           Promise.all([
             settlement.source === 'none'
               ? deps.balances.release(token.accountId, reservationId)

@@ -53,6 +53,45 @@ describe('TurnPipeline', () => {
     expect(await cmd.get(k)).toBe('6');
   });
 
+  it('puts the parts sent as last after every other part of their pipeline, each caller still getting its own replies', async () => {
+    const list = ports.keys.balance('order');
+    const { settling } = ports.redis;
+    const a = settling.send((p) => p.rpush(list, 'a'));
+    const late = settling.send((p) => p.rpush(list, 'late'), { last: true });
+    const b = settling.send((p) => p.rpush(list, 'b').rpush(list, 'c'));
+    expect(await Promise.all([a, late, b])).toEqual([[[null, 1]], [[null, 4]], [[null, 2], [null, 3]]]);
+    expect(await ports.redis.cmd.lrange(list, 0, -1)).toEqual(['a', 'b', 'c', 'late']);
+  });
+
+  it('sends usage events after the settlements sharing their pipeline, even those of later requests', async () => {
+    const order: string[] = [];
+    const cmd = ports.redis.cmd;
+    const original = cmd.pipeline.bind(cmd);
+    // Note which commands of each pipeline touch the usage stream (observation only).
+    cmd.pipeline = ((...args: Parameters<typeof original>) => {
+      const pipeline = original(...args);
+      const exec = pipeline.exec.bind(pipeline);
+      pipeline.exec = ((...a: Parameters<typeof exec>) => {
+        const queue = (pipeline as unknown as { _queue: { args: unknown[] }[] })._queue;
+        order.push(...queue.map((c) => (c.args.includes(ports.keys.usageStream) ? 'event' : 'charge')));
+        return exec(...a);
+      }) as typeof pipeline.exec;
+      return pipeline;
+    }) as typeof cmd.pipeline;
+    await ports.balances.load('acct', 1_000_000n, new Map());
+    const spendCap = { tokenId: 't', capMicro: null };
+    for (const id of ['r1', 'r2']) await ports.balances.reserve('acct', id, 1_000n, { ttlMs: 60_000, now: Date.now(), spendCap });
+    order.length = 0;
+    // Request 1 settles and reports; request 2 settles after request 1's event opened the batch.
+    await Promise.all([
+      ports.balances.settle('acct', 'r1', 500n, 't'),
+      ports.usage.append(sampleUsageEvent({ eventId: 'r1' })),
+      ports.balances.settle('acct', 'r2', 700n, 't'),
+      ports.usage.append(sampleUsageEvent({ eventId: 'r2' })),
+    ]);
+    expect(order).toEqual(['charge', 'charge', 'event']);
+  });
+
   it('reserves and settles through the pipeline after Redis forgot the scripts (NOSCRIPT)', async () => {
     await ports.balances.load('acct', 1_000_000n, new Map());
     await ports.redis.cmd.script('FLUSH');

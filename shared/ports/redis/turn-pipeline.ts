@@ -4,6 +4,8 @@ import type { ChainableCommander, Redis } from 'ioredis';
 export type PipelineReply = [error: Error | null, value: unknown];
 
 interface Part {
+  /** Built after every other part of its pipeline (see {@link TurnPipeline.send}). */
+  last: boolean;
   build(pipeline: ChainableCommander): void;
   resolve(replies: PipelineReply[]): void;
   reject(err: Error): void;
@@ -31,18 +33,19 @@ export class TurnPipeline {
    * Queues `build` for this turn's pipeline: it adds its commands when the pipeline goes out (so a
    * caller may gather more arguments meanwhile, see RedisUsageQueue). Resolves with the replies of
    * its commands, in order, once Redis answered them all. Rejects only when the pipeline as a
-   * whole failed.
+   * whole failed. `last`: the commands go after those of every other part of the pipeline, even
+   * parts queued later (usage events go after the charges they report, whoever came first).
    */
-  send(build: (pipeline: ChainableCommander) => void): Promise<PipelineReply[]> {
+  send(build: (pipeline: ChainableCommander) => void, options: { last?: boolean } = {}): Promise<PipelineReply[]> {
     if (this.parts.length === 0) {
       if (this.delayMs === 0) setImmediate(() => this.flush());
       else setTimeout(() => this.flush(), this.delayMs);
     }
-    return new Promise((resolve, reject) => this.parts.push({ build, resolve, reject }));
+    return new Promise((resolve, reject) => this.parts.push({ last: options.last ?? false, build, resolve, reject }));
   }
 
   private flush(): void {
-    const parts = this.parts;
+    const parts = [...this.parts.filter((part) => !part.last), ...this.parts.filter((part) => part.last)];
     this.parts = [];
     const pipeline = this.redis.pipeline();
     const counts = parts.map((part) => {

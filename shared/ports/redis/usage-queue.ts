@@ -36,11 +36,15 @@ export class RedisUsageQueue implements UsageQueue {
     if (!this.batch) {
       const events: string[] = [];
       const keys = [this.keys.usageStream];
+      // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const ids = this.redis.settling
-        .send((p) => {
-          this.batch = undefined;
-          p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...events);
-        })
+        .send(
+          (p) => {
+            this.batch = undefined;
+            p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...events);
+          },
+          { last: true },
+        )
         .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...events]) as Promise<string[]>);
       this.batch = { events, ids };
     }
