@@ -17,6 +17,21 @@ describe('TurnPipeline', () => {
     await ports.close();
   });
 
+  /** Calls `seen` with the commands of each pipeline TurnPipeline sends (observation only: each still goes to Redis). */
+  function onExec(seen: (queue: { args: unknown[] }[]) => void): void {
+    const cmd = ports.redis.cmd;
+    const original = cmd.pipeline.bind(cmd);
+    cmd.pipeline = ((...args: Parameters<typeof original>) => {
+      const pipeline = original(...args);
+      const exec = pipeline.exec.bind(pipeline);
+      pipeline.exec = ((...a: Parameters<typeof exec>) => {
+        seen((pipeline as unknown as { _queue: { args: unknown[] }[] })._queue);
+        return exec(...a);
+      }) as typeof pipeline.exec;
+      return pipeline;
+    }) as typeof cmd.pipeline;
+  }
+
   it('answers each caller of one turn with its own replies, in order, errors included', async () => {
     const { turn } = ports.redis;
     const key = (n: number) => ports.keys.balance(`turn-${n}`);
@@ -32,13 +47,8 @@ describe('TurnPipeline', () => {
 
   it('sends the commands of one turn in one pipeline and those of the next turn in another; settlements share theirs across turns', async () => {
     const sent: number[] = [];
+    onExec(() => sent.push(1)); // counts the pipelines sent
     const cmd = ports.redis.cmd;
-    const original = cmd.pipeline.bind(cmd);
-    // Count the pipelines TurnPipeline opens (observation only: each still goes to Redis).
-    cmd.pipeline = ((...args: Parameters<typeof original>) => {
-      sent.push(1);
-      return original(...args);
-    }) as typeof cmd.pipeline;
     const k = ports.keys.balance('turns');
     await Promise.all([ports.redis.turn.send((p) => p.incr(k)), ports.redis.turn.send((p) => p.incr(k)), ports.redis.turn.send((p) => p.incr(k))]);
     expect(sent).toHaveLength(1);
@@ -65,19 +75,8 @@ describe('TurnPipeline', () => {
 
   it('sends usage events after the settlements sharing their pipeline, even those of later requests', async () => {
     const order: string[] = [];
-    const cmd = ports.redis.cmd;
-    const original = cmd.pipeline.bind(cmd);
-    // Note which commands of each pipeline touch the usage stream (observation only).
-    cmd.pipeline = ((...args: Parameters<typeof original>) => {
-      const pipeline = original(...args);
-      const exec = pipeline.exec.bind(pipeline);
-      pipeline.exec = ((...a: Parameters<typeof exec>) => {
-        const queue = (pipeline as unknown as { _queue: { args: unknown[] }[] })._queue;
-        order.push(...queue.map((c) => (c.args.includes(ports.keys.usageStream) ? 'event' : 'charge')));
-        return exec(...a);
-      }) as typeof pipeline.exec;
-      return pipeline;
-    }) as typeof cmd.pipeline;
+    // Which commands of each pipeline touch the usage stream.
+    onExec((queue) => order.push(...queue.map((c) => (c.args.includes(ports.keys.usageStream) ? 'event' : 'charge'))));
     await ports.balances.load('acct', 1_000_000n, new Map());
     const spendCap = { tokenId: 't', capMicro: null };
     for (const id of ['r1', 'r2']) await ports.balances.reserve('acct', id, 1_000n, { ttlMs: 60_000, now: Date.now(), spendCap });
@@ -104,17 +103,8 @@ describe('TurnPipeline', () => {
 
   it('appends the usage events of a few milliseconds with one script call, each its own entry, also after NOSCRIPT', async () => {
     const commands: number[] = [];
+    onExec((queue) => commands.push(queue.length));
     const cmd = ports.redis.cmd;
-    const original = cmd.pipeline.bind(cmd);
-    cmd.pipeline = ((...args: Parameters<typeof original>) => {
-      const pipeline = original(...args);
-      const exec = pipeline.exec.bind(pipeline);
-      pipeline.exec = ((...a: Parameters<typeof exec>) => {
-        commands.push(pipeline.length);
-        return exec(...a);
-      }) as typeof pipeline.exec;
-      return pipeline;
-    }) as typeof cmd.pipeline;
     await cmd.script('FLUSH');
     const events = Array.from({ length: 5 }, (_, i) => sampleUsageEvent({ eventId: `e${i}` }));
     const first = ports.usage.append(events[0]);
