@@ -17,6 +17,7 @@ import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
 import { memoryAfterGc, serveParent } from '../lib/child.js';
+import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
 process.env.LOG_LEVEL ??= 'error';
@@ -50,7 +51,9 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
   const accountId = 'bench-account';
   // A hot balance of a billion RMB, so every reservation passes (what the control plane loads from the ledger).
   await bed.ports.balances.load(accountId, 10n ** 15n, new Map());
-  const consumer = meter === 'metered' ? standInConsumer(bed.redisPrefix) : undefined;
+  // No control plane here: the stream is kept short as its consumer would.
+  const trimming = new Redis(TEST_REDIS_URL);
+  const stopTrimming = keepUsageStreamShort(trimming, new RedisKeys(bed.redisPrefix).usageStream);
   const key = await bed.token({ accountId, tokenId: 'bench-token', groups: [BENCH_GROUP] });
   return {
     url: bed.url,
@@ -58,26 +61,9 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
     stop: async () => {
       await metering.close();
       await bed.stop();
-      await consumer?.stop();
+      stopTrimming();
+      await trimming.quit();
       await dropKeys(bed.redisPrefix);
-    },
-  };
-}
-
-/**
- * Stands in for the control plane's usage consumer, which keeps the usage stream short in
- * production (it trims what it consumed): trims the stream to its last few thousand events ten
- * times a second. Without it every metered request would add to a stream that only grows, and
- * Redis would spend the benchmark taking fresh memory.
- */
-function standInConsumer(prefix: string): { stop(): Promise<void> } {
-  const redis = new Redis(TEST_REDIS_URL);
-  const stream = new RedisKeys(prefix).usageStream;
-  const timer = setInterval(() => void redis.xtrim(stream, 'MAXLEN', '~', 2000).catch(() => undefined), 100);
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await redis.quit();
     },
   };
 }
