@@ -31,6 +31,9 @@ export interface BalanceLeasesDeps {
   idleMs?: number;
 }
 
+/** A lease a request took its reservation from; the request settles against it ({@link BalanceLeases.settle}). */
+export type HeldLease = Readonly<Pick<Lease, 'id' | 'accountId'>>;
+
 interface Lease {
   readonly id: string;
   readonly accountId: string;
@@ -54,6 +57,12 @@ interface Lease {
 /** The balance leases of one data plane (one per Metering). */
 export class BalanceLeases {
   private readonly leases = new Map<string, Lease>();
+  /**
+   * Leases Redis no longer holds (expired, or lost with Redis' data), given up: no request takes
+   * from them any more, and they are kept only until the requests that took from them are settled
+   * and their charges sent (which then come off the balance).
+   */
+  private readonly retired = new Set<Lease>();
   /** Unique per process: a restarted node never reuses a released lease's id. */
   private readonly idPrefix: string;
   private sequence = 0;
@@ -70,11 +79,12 @@ export class BalanceLeases {
   }
 
   /**
-   * Takes `amountMicro` from the account's lease for a request: true at once when the lease holds
-   * it; otherwise the lease grows by `growMicro` first (false when the balance cannot give that:
-   * the caller then reserves the request alone). Every `true` is followed by one {@link settle}.
+   * Takes `amountMicro` from the account's lease for a request: the lease at once when it holds
+   * it; otherwise the lease grows by `growMicro` first (undefined when the balance cannot give
+   * that: the caller then reserves the request alone). Every lease answered is followed by one
+   * {@link settle}.
    */
-  take(accountId: string, amountMicro: bigint, growMicro: bigint): true | Promise<boolean> {
+  take(accountId: string, amountMicro: bigint, growMicro: bigint): HeldLease | Promise<HeldLease | undefined> {
     let lease = this.leases.get(accountId);
     if (!lease) {
       lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: new Map(), onSent: [], batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
@@ -84,22 +94,22 @@ export class BalanceLeases {
     if (lease.free >= amountMicro) {
       lease.free -= amountMicro;
       lease.inFlight += 1;
-      return true;
+      return lease;
     }
     return this.growAndTake(lease, amountMicro, growMicro);
   }
 
-  private async growAndTake(lease: Lease, amountMicro: bigint, growMicro: bigint): Promise<boolean> {
+  private async growAndTake(lease: Lease, amountMicro: bigint, growMicro: bigint): Promise<HeldLease | undefined> {
     // Held by the waiting request, so that the sweeper leaves the lease alone meanwhile.
     lease.inFlight += 1;
     try {
       while (lease.free < amountMicro) {
         lease.growing ??= this.grow(lease, growMicro).finally(() => (lease.growing = undefined));
-        if (!(await lease.growing)) return false;
+        if (!(await lease.growing)) return undefined;
       }
       lease.free -= amountMicro;
       lease.inFlight += 1;
-      return true;
+      return lease;
     } finally {
       lease.inFlight -= 1;
     }
@@ -116,17 +126,19 @@ export class BalanceLeases {
   }
 
   /**
-   * Ends a request that took `takenMicro` from its account's lease: what it did not cost goes back
-   * to the lease, and `chargeMicro` goes to Redis with the next batch. Resolves once that batch is
-   * sent: the request's usage event should follow then, not before, so that Redis never shows the
-   * event without its charge (reconciliation would see a drift).
+   * Ends a request that took `takenMicro` from `held` (what {@link take} answered): what it did not
+   * cost goes back to the lease, and `chargeMicro` goes to Redis with the next batch. Resolves once
+   * that batch is sent: the request's usage event should follow then, not before, so that Redis
+   * never shows the event without its charge (reconciliation would see a drift).
    */
-  settle(accountId: string, tokenId: string, takenMicro: bigint, chargeMicro: bigint): Promise<void> {
-    const lease = this.leases.get(accountId);
-    if (!lease) throw new Error(`no lease of account ${accountId} to settle`);
+  settle(held: HeldLease, tokenId: string, takenMicro: bigint, chargeMicro: bigint): Promise<void> {
+    const lease = held as Lease;
     lease.inFlight -= 1;
     lease.free += takenMicro - chargeMicro;
-    if (chargeMicro === 0n) return Promise.resolve();
+    if (chargeMicro === 0n) {
+      if (lease.inFlight === 0 && lease.charges.size === 0) this.retired.delete(lease);
+      return Promise.resolve();
+    }
     lease.charges.set(tokenId, (lease.charges.get(tokenId) ?? 0n) + chargeMicro);
     this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
     return new Promise((resolve) => lease.onSent.push(resolve));
@@ -151,6 +163,10 @@ export class BalanceLeases {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     for (const lease of this.leases.values()) if (lease.charges.size > 0) this.consume(lease);
+    for (const lease of this.retired) {
+      if (lease.charges.size > 0) this.consume(lease);
+      if (lease.inFlight === 0) this.retired.delete(lease);
+    }
   }
 
   /** Sends the lease's pending charges (none: only moves its expiry). */
@@ -164,11 +180,23 @@ export class BalanceLeases {
     lease.touchedAt = now;
     const batchId = `${lease.id}:${lease.batches++}`;
     this.track(
-      this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }),
+      this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }).then((result) => {
+        // Redis no longer holds the lease: what this process believes free in it is set aside no
+        // more, so no request may take from it (the next one grows a new lease, or is reserved alone).
+        if (result.status === 'expired' || result.status === 'unknown') this.retire(lease);
+      }),
       // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
       (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
     );
     for (const sent of onSent) sent();
+  }
+
+  /** Gives up a lease Redis no longer holds (see {@link retired}). */
+  private retire(lease: Lease): void {
+    if (this.leases.get(lease.accountId) !== lease) return;
+    log.warn('lease gone from Redis; given up', { accountId: lease.accountId, leaseId: lease.id });
+    this.leases.delete(lease.accountId);
+    if (lease.inFlight > 0 || lease.charges.size > 0) this.retired.add(lease);
   }
 
   /** Forgets the lease and gives its rest back (a later request of the account starts a new one). */

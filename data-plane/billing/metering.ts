@@ -173,8 +173,8 @@ export class Metering {
     // (A free request, reserving 0, is reserved alone: the balance must still be loaded and not negative.)
     const known = this.lastBalance.get(token.accountId);
     const rich = token.spendCapMicro === null && reservedMicro > 0n && known !== undefined && known >= reservedMicro * LEASE_HEADROOM;
-    const leased = rich && (await this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH));
-    if (!leased) await this.admit(token, reservationId, reservedMicro);
+    const lease = rich ? await this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH) : undefined;
+    if (!lease) await this.admit(token, reservationId, reservedMicro);
 
     let tap: UsageTap | undefined;
     ctx.state.observe = (format) => (tap = new UsageTap(format, now));
@@ -199,9 +199,9 @@ export class Metering {
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     this.track(
-      (leased
+      (lease
         ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
-          this.leases.settle(token.accountId, token.tokenId, reservedMicro, charge).then(() => deps.usage.append(event))
+          this.leases.settle(lease, token.tokenId, reservedMicro, charge).then(() => deps.usage.append(event))
         : // Sent together (one round trip, the event after the charge): the charge is known already, and a replayed event is written once by the consumer.
           Promise.all([
             settlement.source === 'none'
