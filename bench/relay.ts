@@ -210,6 +210,8 @@ async function main(): Promise<void> {
           'relay added p50/p99': pair(addedP50, addedP99),
           [`goal < ${GOALS.addedP50} / ${GOALS.addedP99}`]: verdict(addedP50 < GOALS.addedP50 && addedP99 < GOALS.addedP99),
           'relay-off added p50/p99': pair(p(o, 50) - p(d, 50), p(o, 99) - p(d, 99)),
+          // What a proxy without any logic adds on this machine: the floor under the goal.
+          'bare added p50/p99': pair(p(b, 50) - p(d, 50), p(b, 99) - p(d, 99)),
         };
         if (s.stream) {
           const f = (x: OpenLoopResult, q: number) => percentile(x.ttfbs, q);
