@@ -41,8 +41,8 @@ interface Lease {
   free: bigint;
   /** Requests that took from the lease and have not settled. */
   inFlight: number;
-  /** Token id -> charges settled here and not sent yet. */
-  charges: Map<string, bigint>;
+  /** Charges of requests settled here and not sent yet. */
+  charges: LeaseCharge[];
   /** Told when those charges are sent (see {@link BalanceLeases.settle}). */
   onSent: (() => void)[];
   /** Batches sent so far (a batch id is the lease id and this count). */
@@ -87,7 +87,7 @@ export class BalanceLeases {
   take(accountId: string, amountMicro: bigint, growMicro: bigint): HeldLease | Promise<HeldLease | undefined> {
     let lease = this.leases.get(accountId);
     if (!lease) {
-      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: new Map(), onSent: [], batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
+      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: [], onSent: [], batches: 0, usedAt: 0, touchedAt: 0, growing: undefined };
       this.leases.set(accountId, lease);
     }
     lease.usedAt = this.deps.now();
@@ -127,19 +127,19 @@ export class BalanceLeases {
 
   /**
    * Ends a request that took `takenMicro` from `held` (what {@link take} answered): what it did not
-   * cost goes back to the lease, and `chargeMicro` goes to Redis with the next batch. Resolves once
-   * that batch is sent: the request's usage event should follow then, not before, so that Redis
-   * never shows the event without its charge (reconciliation would see a drift).
+   * cost goes back to the lease, and `charge` goes to Redis with the next batch. Resolves once that
+   * batch is sent: the request's usage event should follow then, not before, so that the usage
+   * stream never shows an event whose charge is not on the balance yet.
    */
-  settle(held: HeldLease, tokenId: string, takenMicro: bigint, chargeMicro: bigint): Promise<void> {
+  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge): Promise<void> {
     const lease = held as Lease;
     lease.inFlight -= 1;
-    lease.free += takenMicro - chargeMicro;
-    if (chargeMicro === 0n) {
-      if (lease.inFlight === 0 && lease.charges.size === 0) this.retired.delete(lease);
+    lease.free += takenMicro - charge.chargeMicro;
+    if (charge.chargeMicro === 0n) {
+      if (lease.inFlight === 0 && lease.charges.length === 0) this.retired.delete(lease);
       return Promise.resolve();
     }
-    lease.charges.set(tokenId, (lease.charges.get(tokenId) ?? 0n) + chargeMicro);
+    lease.charges.push(charge);
     this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
     return new Promise((resolve) => lease.onSent.push(resolve));
   }
@@ -162,18 +162,17 @@ export class BalanceLeases {
   private flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    for (const lease of this.leases.values()) if (lease.charges.size > 0) this.consume(lease);
+    for (const lease of this.leases.values()) if (lease.charges.length > 0) this.consume(lease);
     for (const lease of this.retired) {
-      if (lease.charges.size > 0) this.consume(lease);
+      if (lease.charges.length > 0) this.consume(lease);
       if (lease.inFlight === 0) this.retired.delete(lease);
     }
   }
 
   /** Sends the lease's pending charges (none: only moves its expiry). */
   private consume(lease: Lease): void {
-    const charges: LeaseCharge[] = [];
-    for (const [tokenId, chargeMicro] of lease.charges) charges.push({ tokenId, chargeMicro });
-    lease.charges.clear();
+    const charges = lease.charges;
+    lease.charges = [];
     const onSent = lease.onSent;
     lease.onSent = [];
     const now = this.deps.now();
@@ -196,7 +195,7 @@ export class BalanceLeases {
     if (this.leases.get(lease.accountId) !== lease) return;
     log.warn('lease gone from Redis; given up', { accountId: lease.accountId, leaseId: lease.id });
     this.leases.delete(lease.accountId);
-    if (lease.inFlight > 0 || lease.charges.size > 0) this.retired.add(lease);
+    if (lease.inFlight > 0 || lease.charges.length > 0) this.retired.add(lease);
   }
 
   /** Forgets the lease and gives its rest back (a later request of the account starts a new one). */
@@ -213,7 +212,7 @@ export class BalanceLeases {
     const now = this.deps.now();
     const idleMs = this.deps.idleMs ?? 10_000;
     for (const lease of this.leases.values()) {
-      if (lease.growing || lease.charges.size > 0) continue;
+      if (lease.growing || lease.charges.length > 0) continue;
       if (lease.inFlight === 0 && now - lease.usedAt >= idleMs) this.release(lease);
       else if (lease.inFlight > 0 && now - lease.touchedAt >= this.deps.ttlMs / 2) this.consume(lease);
     }

@@ -201,7 +201,7 @@ export class Metering {
     this.track(
       (lease
         ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
-          this.leases.settle(lease, token.tokenId, reservedMicro, charge).then(() => deps.usage.append(event))
+          this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }).then(() => deps.usage.append(event))
         : // Sent together (one round trip, the event after the charge): the charge is known already, and a replayed event is written once by the consumer.
           Promise.all([
             settlement.source === 'none'

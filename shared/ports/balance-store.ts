@@ -14,6 +14,13 @@
  *   spending caps; checked in the same atomic step as the balance).
  * - `{acct:ID}:credits`: hash of credit idempotency keys already applied (a credit reaches the hot
  *   balance exactly once however often the control plane retries it).
+ * - `{acct:ID}:unledgered`: hash, usage event id -> charge, of the charges on the balance that the
+ *   ledger may not hold yet. Each settle and consume writes its charges here in the same atomic
+ *   step as it takes them off the balance (a settle's reservation id is its usage event's id), and
+ *   the control plane clears them ({@link BalanceStore.markLedgered}) once the ledger holds them.
+ *   So one atomic read of the account shows the balance together with everything it was charged
+ *   that the ledger may lack: reconciliation needs no read of the usage stream, which a settlement
+ *   could overtake.
  * - `reservation-index`: zset, account id -> a time at or past the latest expiry of its
  *   reservations (ZADD GT, written before the reservation; a process writes it once a minute per
  *   account, a minute ahead), so `expire` sweeps only accounts that reserved recently, and drops
@@ -45,9 +52,14 @@ export interface BalanceStore {
    * Charges `actualMicro` for a reservation and gives back the rest, once: a second settle (or a
    * settle after a release) changes nothing and answers `duplicate`. When the reservation already
    * expired (a slow request), the actual cost is still charged (`expired`): the usage event will
-   * charge the ledger too.
+   * charge the ledger too. A charge above 0 is kept unledgered under `reservationId`.
    */
   settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult>;
+  /**
+   * The ledger now holds these usage events' charges: they leave the account's unledgered charges
+   * (ids not there are ignored, so it is idempotent).
+   */
+  markLedgered(accountId: string, eventIds: readonly string[]): Promise<void>;
   /** Gives back a whole reservation, charging nothing (a request that failed before any output); idempotent. */
   release(accountId: string, reservationId: string): Promise<SettleResult>;
   /**
@@ -60,7 +72,8 @@ export interface BalanceStore {
    * Charges requests served under a lease, once per `batchId` (a second call answers `duplicate`):
    * the charges leave the lease and add to their tokens' spend; what exceeds the lease (requests
    * that under-reserved) comes off the spendable balance, as does everything when the lease is
-   * gone (expired or released: `expired`, as for a late settle). Moves the lease's expiry as `lease` does.
+   * gone (expired or released: `expired`, as for a late settle). Moves the lease's expiry as `lease`
+   * does. Each charge above 0 is kept unledgered under its event id.
    */
   consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult>;
   /** Releases every reservation whose expiry is at or before `now` (its node died); returns how many. */
@@ -73,9 +86,10 @@ export interface BalanceStore {
   credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult>;
   /**
    * Loads an account's hot state when its balance key is missing (never overwrites a loaded
-   * balance): `balanceMicro` and the spend of each token. Returns whether it loaded.
+   * balance): `balanceMicro`, the spend of each token, and the charges (event id -> micro-RMB)
+   * the balance already excludes but the ledger does not hold yet. Returns whether it loaded.
    */
-  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean>;
+  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered?: ReadonlyMap<string, bigint>): Promise<boolean>;
   /** The account's hot state, for reconciliation and the console; `balanceMicro` null when not loaded. */
   inspect(accountId: string): Promise<HotAccount>;
   /** Asks the control plane to load an account's balance (best effort: a dropped request is retried by the client). */
@@ -108,8 +122,10 @@ export type ReserveResult =
 /** Options of {@link BalanceStore.lease} and {@link BalanceStore.consume}: when the lease expires from now on. */
 export type LeaseOptions = Pick<ReserveOptions, 'ttlMs' | 'now'>;
 
-/** What the requests of one token cost under a lease, in one {@link BalanceStore.consume} batch. */
+/** What one request served under a lease cost, in a {@link BalanceStore.consume} batch. */
 export interface LeaseCharge {
+  /** The request's usage event (its unledgered charge is kept under this id). */
+  eventId: string;
   tokenId: string;
   chargeMicro: bigint;
 }
@@ -135,4 +151,6 @@ export interface HotAccount {
   balanceMicro: bigint | null;
   reservations: OpenReservation[];
   tokenSpend: Map<string, bigint>;
+  /** Charges (usage event id -> micro-RMB) on the balance that the ledger may not hold yet. */
+  unledgered: Map<string, bigint>;
 }

@@ -26,8 +26,8 @@ return {'ok', left}
 `;
 
 /**
- * Settle (mode 'settle') or release (mode 'release') once.
- * KEYS: balance, reservations, settled, token-spend. ARGV: id, actual, tokenId ('' none), now, mode.
+ * Settle (mode 'settle') or release (mode 'release') once; a charge is kept unledgered under the id.
+ * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: id, actual, tokenId ('' none), now, mode.
  */
 export const FINISH_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
@@ -53,6 +53,7 @@ if reserved - actual ~= 0 then
   bal = redis.call('INCRBY', KEYS[1], reserved - actual)
   if token ~= '' then redis.call('HINCRBY', KEYS[4], token, actual - reserved) end
 end
+if actual > 0 then redis.call('HSET', KEYS[5], ARGV[1], ARGV[2]) end
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
 return {status, bal}
 `;
@@ -75,18 +76,20 @@ return {'ok', left}
 `;
 
 /**
- * Charges a batch of requests served under a lease, once per batch id.
- * KEYS: balance, reservations, settled, token-spend. ARGV: lease id, batch id, now, expiresAt,
- * then token id / charge pairs.
+ * Charges a batch of requests served under a lease, once per batch id; each charge is kept unledgered.
+ * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: lease id, batch id, now,
+ * expiresAt, then event id / token id / charge triples.
  */
 export const CONSUME_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
 if not bal then return {'unknown', ''} end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
 local total = 0
-for i = 5, #ARGV, 2 do
-  total = total + tonumber(ARGV[i + 1])
-  redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+for i = 5, #ARGV, 3 do
+  local charge = tonumber(ARGV[i + 2])
+  total = total + charge
+  redis.call('HINCRBY', KEYS[4], ARGV[i + 1], ARGV[i + 2])
+  if charge > 0 then redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 2]) end
 end
 local fromBalance = total
 local status = 'expired'
@@ -146,11 +149,16 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return {'applied', redis.call('GET', KEYS[1])}
 `;
 
-/** KEYS: balance, token-spend. ARGV: balance, then token id / spend pairs. Loads only a missing balance. */
+/**
+ * Loads only a missing balance. KEYS: balance, token-spend, unledgered. ARGV: balance, the number
+ * of token pairs, token id / spend pairs, then event id / charge pairs (unledgered charges).
+ */
 export const LOAD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call('DEL', KEYS[2])
-for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+redis.call('DEL', KEYS[2], KEYS[3])
+local events = 3 + 2 * tonumber(ARGV[2])
+for i = 3, events - 1, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+for i = events, #ARGV, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
 return 1
 `;

@@ -88,6 +88,14 @@ export class RedisKeys {
     return `${this.prefix}{acct:${accountId}}:credits`;
   }
 
+  /**
+   * Charges on an account's hot balance not yet confirmed in the ledger (hash: usage event id ->
+   * micro-RMB), written in the same atomic step as each charge and cleared after the ledger has them.
+   */
+  unledgered(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:unledgered`;
+  }
+
   /** Spend so far of each token of an account, open reservations included (hash: token id -> micro-RMB). */
   tokenSpend(accountId: string): string {
     return `${this.prefix}{acct:${accountId}}:token-spend`;

@@ -49,8 +49,8 @@ describeContract('BalanceLeases', (ports) => {
     const l = open(store);
     const lease = (await l.take('a', 100n, 1_000n))!;
     await l.take('a', 100n, 1_000n);
-    void l.settle(lease, 't1', 100n, 30n);
-    void l.settle(lease, 't2', 100n, 250n); // under-reserved
+    void l.settle(lease, 100n, { eventId: 'e1', tokenId: 't1', chargeMicro: 30n });
+    void l.settle(lease, 100n, { eventId: 'e2', tokenId: 't2', chargeMicro: 250n }); // under-reserved
     await l.idle();
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
@@ -58,7 +58,7 @@ describeContract('BalanceLeases', (ports) => {
     // 1000 - 30 - 250 left: 720 without another growth
     expect(await l.take('a', 720n, 1_000n)).toBe(lease);
     expect((await store.inspect('a')).balanceMicro).toBe(9_000n);
-    await l.settle(lease, 't1', 720n, 0n);
+    await l.settle(lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n });
   });
 
   test('settle resolves once the charge is sent: a usage event appended then never reaches Redis before its charge', async () => {
@@ -66,7 +66,7 @@ describeContract('BalanceLeases', (ports) => {
     await store.load('a', 10_000n, new Map());
     const l = open(store);
     const lease = (await l.take('a', 100n, 1_000n))!;
-    const sent = l.settle(lease, 't1', 100n, 40n);
+    const sent = l.settle(lease, 100n, { eventId: 'e4', tokenId: 't1', chargeMicro: 40n });
     expect((await store.inspect('a')).reservations[0].amountMicro).toBe(1_000n); // batched: not sent yet
     await sent;
     await ports().usage.append(sampleUsageEvent({ eventId: 'e1', accountId: 'a', chargeMicro: '40' }));
@@ -83,13 +83,13 @@ describeContract('BalanceLeases', (ports) => {
     // The lease expires in Redis (as if this node had stalled past its expiry), and another node spends the balance.
     expect(await store.expire(Date.now() + 3_600_000)).toBe(1);
     await store.credit('a', -1_000n, 'spent-elsewhere');
-    await l.settle(lease, 't1', 100n, 40n);
+    await l.settle(lease, 100n, { eventId: 'e5', tokenId: 't1', chargeMicro: 40n });
     await l.idle();
     // The charge came off the balance (the lease was gone), and the 800 this node still believed free is not spent.
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: -40n, reservations: [] });
     expect(await l.take('a', 100n, 1_000n)).toBeUndefined();
     // The request still in flight is charged when it ends.
-    await l.settle(lease, 't2', 100n, 30n);
+    await l.settle(lease, 100n, { eventId: 'e6', tokenId: 't2', chargeMicro: 30n });
     await l.idle();
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: -70n, reservations: [] });
   });
@@ -103,7 +103,7 @@ describeContract('BalanceLeases', (ports) => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await store.expire(Date.now())).toBe(0);
     expect((await store.inspect('a')).reservations).toHaveLength(1);
-    void l.settle(lease, 't1', 100n, 40n);
+    void l.settle(lease, 100n, { eventId: 'e7', tokenId: 't1', chargeMicro: 40n });
     await eventually(async () => expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_960n, reservations: [] }));
   });
 });

@@ -121,8 +121,8 @@ describeContract('BalanceStore', (ports) => {
     await b().load('a', 1000n, new Map([['t1', 5n]]));
     await b().lease('a', 'L1', 300n, reserveAt(T0));
     const charges = [
-      { tokenId: 't1', chargeMicro: 40n },
-      { tokenId: 't2', chargeMicro: 60n },
+      { eventId: 'e4', tokenId: 't1', chargeMicro: 40n },
+      { eventId: 'e5', tokenId: 't2', chargeMicro: 60n },
     ];
     expect(await b().consume('a', 'L1', 'batch-1', charges, reserveAt(T0 + 1_000))).toEqual({ status: 'settled', balanceMicro: 700n });
     expect(await b().consume('a', 'L1', 'batch-1', charges, reserveAt(T0 + 1_000))).toEqual({ status: 'duplicate', balanceMicro: 700n });
@@ -130,12 +130,12 @@ describeContract('BalanceStore', (ports) => {
     expect(hot.reservations).toEqual([{ id: 'L1', amountMicro: 200n, expiresAt: T0 + 61_000, tokenId: null }]);
     expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([45n, 60n]);
     // requests that under-reserved: 250 against the 200 left
-    expect(await b().consume('a', 'L1', 'batch-2', [{ tokenId: 't1', chargeMicro: 250n }], reserveAt(T0 + 2_000))).toEqual({ status: 'settled', balanceMicro: 650n });
+    expect(await b().consume('a', 'L1', 'batch-2', [{ eventId: 'e6', tokenId: 't1', chargeMicro: 250n }], reserveAt(T0 + 2_000))).toEqual({ status: 'settled', balanceMicro: 650n });
     hot = await b().inspect('a');
     expect(hot.reservations.map((r) => r.amountMicro)).toEqual([0n]);
     // the lease is gone (released): charges come off the balance
     expect(await b().release('a', 'L1')).toEqual({ status: 'released', balanceMicro: 650n });
-    expect(await b().consume('a', 'L1', 'batch-3', [{ tokenId: 't1', chargeMicro: 30n }], reserveAt(T0 + 3_000))).toEqual({ status: 'expired', balanceMicro: 620n });
+    expect(await b().consume('a', 'L1', 'batch-3', [{ eventId: 'e7', tokenId: 't1', chargeMicro: 30n }], reserveAt(T0 + 3_000))).toEqual({ status: 'expired', balanceMicro: 620n });
     expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(325n);
   });
 
@@ -144,12 +144,50 @@ describeContract('BalanceStore', (ports) => {
     await b().load('b', 1000n, new Map());
     await b().lease('a', 'live', 300n, reserveAt(T0, 1_000));
     await b().lease('b', 'dead', 400n, reserveAt(T0, 1_000));
-    await b().consume('a', 'live', 'batch-1', [{ tokenId: 't1', chargeMicro: 100n }], reserveAt(T0 + 500, 1_000));
+    await b().consume('a', 'live', 'batch-1', [{ eventId: 'e8', tokenId: 't1', chargeMicro: 100n }], reserveAt(T0 + 500, 1_000));
     expect(await b().expire(T0 + 1_000)).toBe(1);
     expect((await b().inspect('b')).balanceMicro).toBe(1000n);
     expect(await b().inspect('a')).toMatchObject({ balanceMicro: 700n, reservations: [{ id: 'live', amountMicro: 200n }] });
     expect(await b().expire(T0 + 1_500)).toBe(1);
     expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, reservations: [] });
+  });
+
+  test('every charge is kept unledgered under its event id, in the same step, until the ledger holds it', async () => {
+    await b().load('a', 10_000n, new Map());
+    await b().reserve('a', 'r1', 600n, reserveAt(T0));
+    await b().reserve('a', 'r-free', 100n, reserveAt(T0));
+    await b().reserve('a', 'r-failed', 100n, reserveAt(T0));
+    await b().settle('a', 'r1', 250n, 't1');
+    await b().settle('a', 'r1', 999n, 't1'); // duplicate: nothing more
+    await b().settle('a', 'r-free', 0n, 't1'); // nothing charged, nothing to ledger
+    await b().release('a', 'r-failed');
+    await b().settle('a', 'r-late', 40n, 't1'); // its reservation expired: still charged
+    await b().lease('a', 'L1', 1_000n, reserveAt(T0));
+    const batch = [
+      { eventId: 'e1', tokenId: 't1', chargeMicro: 30n },
+      { eventId: 'e2', tokenId: 't1', chargeMicro: 0n },
+      { eventId: 'e3', tokenId: 't2', chargeMicro: 70n },
+    ];
+    await b().consume('a', 'L1', 'batch-1', batch, reserveAt(T0));
+    await b().consume('a', 'L1', 'batch-1', [{ eventId: 'e9', tokenId: 't1', chargeMicro: 5n }], reserveAt(T0)); // duplicate batch
+    let hot = await b().inspect('a');
+    expect(hot.unledgered).toEqual(new Map([['r1', 250n], ['r-late', 40n], ['e1', 30n], ['e3', 70n]]));
+    // balance + reservations + unledgered = what was loaded, whenever it is read
+    const sum = (xs: Iterable<bigint>) => [...xs].reduce((a, x) => a + x, 0n);
+    expect(hot.balanceMicro! + sum(hot.reservations.map((r) => r.amountMicro)) + sum(hot.unledgered.values())).toBe(10_000n);
+
+    await b().markLedgered('a', ['r1', 'e3', 'never-charged']);
+    await b().markLedgered('a', ['r1']);
+    await b().markLedgered('a', []);
+    hot = await b().inspect('a');
+    expect(hot.unledgered).toEqual(new Map([['r-late', 40n], ['e1', 30n]]));
+  });
+
+  test('load sets the unledgered charges the loaded balance already excludes', async () => {
+    expect(await b().load('a', 900n, new Map([['t1', 100n]]), new Map([['queued-1', 60n], ['queued-2', 40n]]))).toBe(true);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]), unledgered: new Map([['queued-1', 60n], ['queued-2', 40n]]) });
+    expect(await b().load('a', 5n, new Map(), new Map([['other', 1n]]))).toBe(false);
+    expect((await b().inspect('a')).unledgered).toEqual(new Map([['queued-1', 60n], ['queued-2', 40n]]));
   });
 
   test('a credit reaches the balance once per idempotency key; debits are negative credits', async () => {

@@ -18,6 +18,7 @@ interface AccountState {
   settled: Map<string, number>;
   tokenSpend: Map<string, bigint>;
   credits: Set<string>;
+  unledgered: Map<string, bigint>;
 }
 
 /**
@@ -32,7 +33,7 @@ export class MemoryBalanceStore implements BalanceStore {
   private state(accountId: string): AccountState {
     let state = this.accounts.get(accountId);
     if (!state) {
-      state = { balance: null, reservations: new Map(), settled: new Map(), tokenSpend: new Map(), credits: new Set() };
+      state = { balance: null, reservations: new Map(), settled: new Map(), tokenSpend: new Map(), credits: new Set(), unledgered: new Map() };
       this.accounts.set(accountId, state);
     }
     return state;
@@ -75,6 +76,7 @@ export class MemoryBalanceStore implements BalanceStore {
     const status = mode === 'release' ? 'released' : open ? 'settled' : 'expired';
     s.balance += reserved - actual;
     if (owner !== null) addSpend(s, owner, actual - reserved);
+    if (actual > 0n) s.unledgered.set(id, actual);
     s.settled.set(id, Date.now());
     return { status, balanceMicro: s.balance };
   }
@@ -100,6 +102,7 @@ export class MemoryBalanceStore implements BalanceStore {
     for (const c of charges) {
       total += c.chargeMicro;
       addSpend(s, c.tokenId, c.chargeMicro);
+      if (c.chargeMicro > 0n) s.unledgered.set(c.eventId, c.chargeMicro);
     }
     const lease = s.reservations.get(leaseId);
     if (lease) {
@@ -109,6 +112,11 @@ export class MemoryBalanceStore implements BalanceStore {
     } else s.balance -= total;
     s.settled.set(batchId, options.now);
     return { status: lease ? 'settled' : 'expired', balanceMicro: s.balance };
+  }
+
+  async markLedgered(accountId: string, eventIds: readonly string[]): Promise<void> {
+    const s = this.state(accountId);
+    for (const id of eventIds) s.unledgered.delete(id);
   }
 
   async expire(now: number): Promise<number> {
@@ -136,12 +144,14 @@ export class MemoryBalanceStore implements BalanceStore {
     return { status: 'applied', balanceMicro: s.balance };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean> {
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, bigint> = new Map()): Promise<boolean> {
     safe(balanceMicro, 'balance');
+    for (const charge of unledgered.values()) safe(charge, 'charge', true);
     const s = this.state(accountId);
     if (s.balance !== null) return false;
     s.balance = balanceMicro;
     s.tokenSpend = new Map(tokenSpend);
+    s.unledgered = new Map(unledgered);
     return true;
   }
 
@@ -151,6 +161,7 @@ export class MemoryBalanceStore implements BalanceStore {
       balanceMicro: s.balance,
       reservations: [...s.reservations.values()].map((r) => ({ ...r })),
       tokenSpend: new Map(s.tokenSpend),
+      unledgered: new Map(s.unledgered),
     };
   }
 

@@ -68,14 +68,14 @@ export class RedisBalanceStore implements BalanceStore {
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  /** Account id -> its script keys, kept: every request of an account needs the same four. */
+  /** Account id -> its script keys, kept: every request of an account needs the same five (scripts ignore those they do not use). */
   private readonly keysOf = new Map<string, readonly string[]>();
 
   private accountKeys(accountId: string): readonly string[] {
     let keys = this.keysOf.get(accountId);
     if (!keys) {
       const k = this.keys;
-      keys = [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId)];
+      keys = [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId), k.unledgered(accountId)];
       if (this.keysOf.size >= INDEXED_CACHE_SIZE) this.keysOf.clear();
       this.keysOf.set(accountId, keys);
     }
@@ -95,7 +95,7 @@ export class RedisBalanceStore implements BalanceStore {
 
   async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
     const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs];
-    for (const c of charges) args.push(c.tokenId, nonNegative(c.chargeMicro, 'charge'));
+    for (const c of charges) args.push(c.eventId, c.tokenId, nonNegative(c.chargeMicro, 'charge'));
     // Nobody waits on it: it joins the settlements of the next few milliseconds.
     return answer<SettleResult>(await this.indexedScript(this.redis.settling, consumeScript, accountId, this.accountKeys(accountId), args, options));
   }
@@ -145,6 +145,10 @@ export class RedisBalanceStore implements BalanceStore {
     return answer<SettleResult>(await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args));
   }
 
+  async markLedgered(accountId: string, eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length > 0) await this.redis.cmd.hdel(this.keys.unledgered(accountId), ...eventIds);
+  }
+
   async expire(now: number): Promise<number> {
     // Every indexed account is swept (not only those whose latest expiry passed): on a busy
     // account the latest expiry keeps moving, while a dead node's reservations must still go.
@@ -172,20 +176,24 @@ export class RedisBalanceStore implements BalanceStore {
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>): Promise<boolean> {
-    const args = [checkAmount(balanceMicro, 'balance')];
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, bigint> = new Map()): Promise<boolean> {
+    const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size)];
     for (const [tokenId, spend] of tokenSpend) args.push(tokenId, checkAmount(spend, 'token spend'));
-    const loaded = await loadScript.run(this.redis.cmd, [this.keys.balance(accountId), this.keys.tokenSpend(accountId)], args);
+    for (const [eventId, charge] of unledgered) args.push(eventId, nonNegative(charge, 'charge'));
+    const k = this.keys;
+    const loaded = await loadScript.run(this.redis.cmd, [k.balance(accountId), k.tokenSpend(accountId), k.unledgered(accountId)], args);
     return loaded === 1;
   }
 
   async inspect(accountId: string): Promise<HotAccount> {
-    const [[, balance], [, reservations], [, spend]] = (await this.redis.cmd
+    // One MULTI: the balance, its reservations and its unledgered charges as of one instant.
+    const [[, balance], [, reservations], [, spend], [, unledgered]] = (await this.redis.cmd
       .multi()
       .get(this.keys.balance(accountId))
       .hgetall(this.keys.reservations(accountId))
       .hgetall(this.keys.tokenSpend(accountId))
-      .exec()) as [[null, string | null], [null, Record<string, string>], [null, Record<string, string>]];
+      .hgetall(this.keys.unledgered(accountId))
+      .exec()) as [[null, string | null], [null, Record<string, string>], [null, Record<string, string>], [null, Record<string, string>]];
     return {
       balanceMicro: balance === null ? null : BigInt(balance),
       reservations: Object.entries(reservations).map(([id, value]) => {
@@ -193,6 +201,7 @@ export class RedisBalanceStore implements BalanceStore {
         return { id, amountMicro: BigInt(amount), expiresAt: Number(expiresAt), tokenId: tokenId === '' ? null : tokenId };
       }),
       tokenSpend: new Map(Object.entries(spend).map(([tokenId, value]) => [tokenId, BigInt(value)])),
+      unledgered: new Map(Object.entries(unledgered).map(([eventId, value]) => [eventId, BigInt(value)])),
     };
   }
 
