@@ -10,6 +10,7 @@ import type { AppDeps } from '../services.js';
 import { EpayProvider } from '../topup/epay.js';
 import { RedemptionService, rmbArgument } from '../topup/redemption.service.js';
 import { TopUpService } from '../topup/topup.service.js';
+import { LedgeredMarks } from '../usage/ledgered-marks.js';
 import { UsageConsumer } from '../usage/usage.consumer.js';
 import { BillingQueries } from './billing-queries.js';
 import { Credits } from './credits.js';
@@ -41,6 +42,8 @@ const MAX_ADJUSTMENT_MICRO = 1_000_000n * 1_000_000n;
 export class Billing {
   readonly hot: HotBalanceService;
   readonly consumer: UsageConsumer;
+  /** Clears the unledgered charges of what the consumer wrote to the ledger. */
+  readonly ledgered: LedgeredMarks;
   readonly credits: Credits;
   readonly topUps: TopUpService;
   readonly redemptions: RedemptionService;
@@ -52,9 +55,11 @@ export class Billing {
       void deps.events.pubSub.publish(BALANCE_CHANGED, { accountId } satisfies BalanceChangedPayload);
     };
     this.hot = new HotBalanceService({ orm: deps.orm, balances: deps.ports.balances, usage: deps.ports.usage, onChanged: publish, now });
+    this.ledgered = new LedgeredMarks(deps.ports.balances);
     this.consumer = new UsageConsumer(deps.orm, deps.ports.usage, {
       consumer: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
       onCommitted: (accounts) => accounts.forEach(publish),
+      onLedgered: (events) => this.ledgered.add(events),
     });
     this.credits = new Credits(deps.ledger, this.hot);
     const { payment, publicBaseUrl } = deps.config;
@@ -77,6 +82,7 @@ export class Billing {
   /** Stops the background jobs. */
   async stop(): Promise<void> {
     await this.consumer.stop();
+    await this.ledgered.close();
     await this.hot.stop();
   }
 
@@ -109,6 +115,6 @@ export class Billing {
   /** Reconciles the given accounts, or every account (in id order, at most `limit`). */
   async reconcile(em: EntityManager, accountIds: readonly string[] | null, limit = 1000): Promise<AccountReconciliation[]> {
     const ids = accountIds ?? (await em.find(Account, {}, { fields: ['id'], orderBy: { id: 'asc' }, limit })).map((a) => a.id);
-    return reconcile(em, { balances: this.deps.ports.balances, hot: this.hot }, ids);
+    return reconcile(em, { balances: this.deps.ports.balances, ledgered: this.ledgered }, ids);
   }
 }

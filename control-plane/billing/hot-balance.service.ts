@@ -17,8 +17,8 @@ const EXPIRE_EVERY_MS = 10_000;
 /** One account's expected hot state, derived from the ledger and the queue. */
 export interface ExpectedHot {
   ledgerMicro: bigint;
-  /** Charges of usage events not yet in the ledger. */
-  unconsumedMicro: bigint;
+  /** Charges of usage events not yet in the ledger (event id -> micro-RMB). */
+  unledgered: Map<string, bigint>;
   /** Spend per token: usage records plus unconsumed events (open reservations not included). */
   tokenSpend: Map<string, bigint>;
 }
@@ -103,7 +103,7 @@ export class HotBalanceService {
 
   /**
    * What the hot state of `accountIds` should be, apart from open reservations: the ledger, minus
-   * the charges of usage events still in the queue and not yet recorded.
+   * the charges of usage events still in the queue and not yet recorded (for loading a balance).
    */
   async expected(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, ExpectedHot>> {
     const wanted = new Set(accountIds);
@@ -111,12 +111,12 @@ export class HotBalanceService {
     const facts = await readLedgerFacts(em, accountIds, queued);
     const result = new Map<string, ExpectedHot>();
     for (const id of accountIds) {
-      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unconsumedMicro: 0n, tokenSpend: facts.tokenSpend.get(id) ?? new Map() });
+      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unledgered: new Map(), tokenSpend: facts.tokenSpend.get(id) ?? new Map() });
     }
     for (const q of pendingOnly(queued, facts.recorded)) {
       const expected = result.get(q.event.accountId)!;
       const charge = BigInt(q.event.chargeMicro);
-      expected.unconsumedMicro += charge;
+      if (charge > 0n) expected.unledgered.set(q.event.eventId, charge);
       expected.tokenSpend.set(q.event.tokenId, (expected.tokenSpend.get(q.event.tokenId) ?? 0n) + charge);
     }
     return result;
@@ -136,7 +136,8 @@ export class HotBalanceService {
       const reserved = state.reservations.reduce((sum, r) => sum + r.amountMicro, 0n);
       const spend = new Map(e.tokenSpend);
       for (const r of state.reservations) if (r.tokenId) spend.set(r.tokenId, (spend.get(r.tokenId) ?? 0n) + r.amountMicro);
-      if (await this.deps.balances.load(id, e.ledgerMicro - e.unconsumedMicro - reserved, spend)) {
+      const unledgered = [...e.unledgered.values()].reduce((sum, charge) => sum + charge, 0n);
+      if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered)) {
         loaded += 1;
         this.deps.onChanged?.(id);
       }

@@ -20,24 +20,36 @@ export interface LedgerFacts {
 export async function readLedgerFacts(em: EntityManager, accountIds: readonly string[], queued: readonly QueuedUsageEvent[]): Promise<LedgerFacts> {
   return em.fork().transactional(
     async (tx) => {
-      const balances = new Map<string, bigint>(accountIds.map((id) => [id, 0n]));
+      const balances = await ledgerBalances(tx, accountIds);
       const tokenSpend = new Map<string, Map<string, bigint>>(accountIds.map((id) => [id, new Map()]));
       if (accountIds.length === 0) return { balances, tokenSpend, recorded: new Set<string>() };
-      // Lists travel as one jsonb parameter: knex would expand an array into many placeholders.
-      const sums = await tx.execute<{ account_id: string; total: string }[]>(
-        'select account_id::text as account_id, sum(amount_micro)::text as total from ledger_entry where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id',
-        [JSON.stringify(accountIds)],
-      );
-      for (const row of sums) balances.set(row.account_id, BigInt(row.total));
       const spend = await tx.execute<{ account_id: string; token_id: string; total: string }[]>(
         'select account_id::text as account_id, token_id::text as token_id, sum(charge_micro)::text as total from usage_record where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id, token_id',
         [JSON.stringify(accountIds)],
       );
       for (const row of spend) tokenSpend.get(row.account_id)?.set(row.token_id, BigInt(row.total));
-      const ids = queued.map((q) => q.event.eventId);
-      const recorded = ids.length === 0 ? [] : await tx.execute<{ event_id: string }[]>('select event_id from usage_record where event_id in (select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(ids)]);
-      return { balances, tokenSpend, recorded: new Set(recorded.map((r) => r.event_id)) };
+      return { balances, tokenSpend, recorded: await recordedEvents(tx, queued.map((q) => q.event.eventId)) };
     },
     { isolationLevel: IsolationLevel.REPEATABLE_READ },
   );
+}
+
+/** The ledger balance of each account (0 without entries), in `em`'s transaction. */
+export async function ledgerBalances(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, bigint>> {
+  const balances = new Map<string, bigint>(accountIds.map((id) => [id, 0n]));
+  if (accountIds.length === 0) return balances;
+  // Lists travel as one jsonb parameter: knex would expand an array into many placeholders.
+  const sums = await em.execute<{ account_id: string; total: string }[]>(
+    'select account_id::text as account_id, sum(amount_micro)::text as total from ledger_entry where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id',
+    [JSON.stringify(accountIds)],
+  );
+  for (const row of sums) balances.set(row.account_id, BigInt(row.total));
+  return balances;
+}
+
+/** Those of `eventIds` whose usage record (and so ledger entry) exists, in `em`'s transaction. */
+export async function recordedEvents(em: EntityManager, eventIds: readonly string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await em.execute<{ event_id: string }[]>('select event_id from usage_record where event_id in (select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(eventIds)]);
+  return new Set(rows.map((r) => r.event_id));
 }

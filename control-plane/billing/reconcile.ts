@@ -1,14 +1,17 @@
+import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BalanceStore } from '../../shared/ports/balance-store.js';
-import type { HotBalanceService } from './hot-balance.service.js';
+import type { BalanceStore, HotAccount } from '../../shared/ports/balance-store.js';
+import { LEDGERED_MARK_DELAY_MS, type LedgeredEvent, type LedgeredMarks } from '../usage/ledgered-marks.js';
+import { ledgerBalances, recordedEvents } from './ledger-view.js';
 
-/** The reconciliation of one account: Redis balance against ledger - open reservations - unconsumed usage. */
+/** The reconciliation of one account: Redis balance against ledger - open reservations - charges the ledger lacks. */
 export interface AccountReconciliation {
   accountId: string;
   ledgerMicro: bigint;
   openReservationsMicro: bigint;
+  /** Charges on the hot balance that the ledger does not hold yet (usage events not yet written). */
   unconsumedMicro: bigint;
-  /** ledger - open reservations - unconsumed usage. */
+  /** ledger - open reservations - unconsumed charges. */
   expectedMicro: bigint;
   /** The Redis balance, or null when it is missing. */
   hotMicro: bigint | null;
@@ -17,43 +20,90 @@ export interface AccountReconciliation {
   status: 'ok' | 'drift' | 'missing';
 }
 
-/** How many times a drifting account is measured again before its drift is reported (traffic moves both sides). */
+/** What reconciliation reads and where it hands back charges the ledger already holds. */
+export interface ReconcileDeps {
+  balances: BalanceStore;
+  /** Clears unledgered charges found in the ledger (left behind when a mark was lost). */
+  ledgered: LedgeredMarks;
+  pause?: () => Promise<void>;
+}
+
+/** How many times a drifting account is measured before its drift is reported (a credit in flight moves one side first). */
 const RECHECKS = 3;
+/** Accounts measured together, in one snapshot. */
+const ACCOUNTS_PER_MEASUREMENT = 100;
+/** How many times a measurement slower than LEDGERED_MARK_DELAY_MS is taken again before it is kept as it is. */
+const SLOW_RETRIES = 3;
 
 /**
- * Proves, per account, that the hot balance equals ledger - open reservations - unconsumed usage
- * (DESIGN.md, "Money"). Drift is reported, never corrected here. Under live traffic the sides are
- * read at slightly different moments, so an account that drifts is measured again (up to
- * {@link RECHECKS} times) and reported only when every measurement drifts.
+ * Proves, per account, that the hot balance equals ledger - open reservations - charges the ledger
+ * does not hold yet (DESIGN.md, "Money"). Drift is reported, never corrected here.
+ *
+ * A measurement is exact under live traffic. It reads the ledger in a repeatable-read snapshot
+ * taken first; then each account's hot state in one atomic read: the balance, its reservations and
+ * its unledgered charges (written by the same script as each charge, shared/ports/balance-store.ts);
+ * then, in the same snapshot, which of those charges the ledger already holds. Every charge is on
+ * the hot balance and counted once on the other side: in the snapshot's ledger, or as unledgered.
+ * The one way to miss a charge would be a commit after the snapshot whose unledgered copy is
+ * cleared before the Redis read: clearing waits LEDGERED_MARK_DELAY_MS after the commit, and a
+ * measurement slower than that is taken again.
+ *
+ * Credits stay transient: the ledger commits one a moment before the hot balance receives it. So
+ * an account that drifts is measured again (up to {@link RECHECKS} times) and reported only when
+ * every measurement drifts.
  */
-export async function reconcile(
-  em: EntityManager,
-  deps: { balances: BalanceStore; hot: HotBalanceService; pause?: () => Promise<void> },
-  accountIds: readonly string[],
-): Promise<AccountReconciliation[]> {
-  let results = await measure(em, deps, accountIds);
+export async function reconcile(em: EntityManager, deps: ReconcileDeps, accountIds: readonly string[]): Promise<AccountReconciliation[]> {
+  let results = await measureAll(em, deps, accountIds);
   for (let attempt = 1; attempt < RECHECKS; attempt += 1) {
     const drifting = results.filter((r) => r.status === 'drift').map((r) => r.accountId);
     if (drifting.length === 0) break;
     await (deps.pause ?? (() => new Promise<void>((r) => setTimeout(r, 50))))();
-    const again = new Map((await measure(em, deps, drifting)).map((r) => [r.accountId, r]));
+    const again = new Map((await measureAll(em, deps, drifting)).map((r) => [r.accountId, r]));
     results = results.map((r) => again.get(r.accountId) ?? r);
   }
   return results;
 }
 
-async function measure(em: EntityManager, deps: { balances: BalanceStore; hot: HotBalanceService }, accountIds: readonly string[]): Promise<AccountReconciliation[]> {
-  // Redis first: a settle that lands after this read appears as an unconsumed event below, so
-  // the usual race shows up as a transient drift that the re-check clears.
-  const hot = await Promise.all(accountIds.map((id) => deps.balances.inspect(id)));
-  const expected = await deps.hot.expected(em, accountIds);
-  return accountIds.map((accountId, i) => {
-    const e = expected.get(accountId)!;
+async function measureAll(em: EntityManager, deps: ReconcileDeps, accountIds: readonly string[]): Promise<AccountReconciliation[]> {
+  const results: AccountReconciliation[] = [];
+  for (let i = 0; i < accountIds.length; i += ACCOUNTS_PER_MEASUREMENT) {
+    const ids = accountIds.slice(i, i + ACCOUNTS_PER_MEASUREMENT);
+    let measured = await measure(em, deps, ids);
+    for (let retry = 0; !measured.inTime && retry < SLOW_RETRIES; retry += 1) measured = await measure(em, deps, ids);
+    results.push(...measured.results);
+  }
+  return results;
+}
+
+/** One measurement of `accountIds`; `inTime` when its Redis read ended within LEDGERED_MARK_DELAY_MS of its snapshot. */
+async function measure(em: EntityManager, deps: ReconcileDeps, accountIds: readonly string[]): Promise<{ results: AccountReconciliation[]; inTime: boolean }> {
+  const { ledger, hot, recorded, inTime } = await em.fork().transactional(
+    async (tx) => {
+      const started = performance.now();
+      const ledger = await ledgerBalances(tx, accountIds); // the snapshot is taken by this first statement
+      const hot: HotAccount[] = await Promise.all(accountIds.map((id) => deps.balances.inspect(id)));
+      const inTime = performance.now() - started < LEDGERED_MARK_DELAY_MS;
+      const recorded = await recordedEvents(tx, hot.flatMap((h) => [...h.unledgered.keys()]));
+      return { ledger, hot, recorded, inTime };
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ },
+  );
+  const stale: LedgeredEvent[] = [];
+  const results = accountIds.map((accountId, i): AccountReconciliation => {
+    const ledgerMicro = ledger.get(accountId)!;
     const openReservationsMicro = hot[i].reservations.reduce((sum, r) => sum + r.amountMicro, 0n);
-    const expectedMicro = e.ledgerMicro - openReservationsMicro - e.unconsumedMicro;
+    let unconsumedMicro = 0n;
+    for (const [eventId, charge] of hot[i].unledgered) {
+      if (recorded.has(eventId)) stale.push({ accountId, eventId });
+      else unconsumedMicro += charge;
+    }
+    const expectedMicro = ledgerMicro - openReservationsMicro - unconsumedMicro;
     const hotMicro = hot[i].balanceMicro;
     const driftMicro = hotMicro === null ? null : hotMicro - expectedMicro;
     const status = driftMicro === null ? 'missing' : driftMicro === 0n ? 'ok' : 'drift';
-    return { accountId, ledgerMicro: e.ledgerMicro, openReservationsMicro, unconsumedMicro: e.unconsumedMicro, expectedMicro, hotMicro, driftMicro, status };
+    return { accountId, ledgerMicro, openReservationsMicro, unconsumedMicro, expectedMicro, hotMicro, driftMicro, status };
   });
+  // Committed before the snapshot, so clearing them after the delay is as safe as the consumer's own marks.
+  deps.ledgered.add(stale);
+  return { results, inTime };
 }

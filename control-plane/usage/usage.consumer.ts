@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
 import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
+import type { LedgeredEvent } from './ledgered-marks.js';
 import { writeUsageEvents } from './usage.writer.js';
 
 const log = createLogger('usage-consumer');
@@ -20,6 +21,11 @@ export interface UsageConsumerOptions {
   claimIdleMs?: number;
   /** Told the accounts whose ledger changed (after commit), e.g. to publish `balanceChanged`. */
   onCommitted?: (accountIds: readonly string[]) => void;
+  /**
+   * Told, after commit, every charged event of the batch (replays included): the ledger holds
+   * them now, so their unledgered charges in the hot store can go (./ledgered-marks.ts).
+   */
+  onLedgered?: (events: readonly LedgeredEvent[]) => void;
 }
 
 /**
@@ -130,5 +136,6 @@ export class UsageConsumer {
     const accounts = await this.orm.em.fork().transactional((tx) => writeUsageEvents(tx, batch.map((b) => b.event)));
     await this.queue.ack(USAGE_CONSUMER_GROUP, batch.map((b) => b.id));
     if (accounts.length > 0) this.options.onCommitted?.(accounts);
+    this.options.onLedgered?.(batch.filter((b) => b.event.chargeMicro !== '0').map((b) => b.event));
   }
 }

@@ -4,7 +4,6 @@
  */
 import OpenAI from 'openai';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
-import { reconcile } from '../../control-plane/billing/reconcile.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
 import { USAGE_CONSUMER_GROUP } from '../../control-plane/usage/usage.consumer.js';
 import { Metering } from '../../data-plane/billing/metering.js';
@@ -209,11 +208,11 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     expect((await cp.services.billing.balance(cp.services.deps.orm.em.fork(), accountId)).hotMicro).toBe(initial - 21n * 187n);
     expect(hotNow.tokenSpend.get((await eventsOf(accountId))[0].tokenId)).toBe(21n * 187n);
     const em = cp.services.deps.orm.em.fork();
-    const before = await reconcile(em, { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+    const before = await cp.services.billing.reconcile(em, [accountId]);
     expect(before[0]).toMatchObject({ status: 'ok', openReservationsMicro: lease.amountMicro, unconsumedMicro: 21n * 187n });
     await cp.services.billing.consumer.drain();
     expect(await ledger(accountId)).toBe(initial - 21n * 187n);
-    const after = await reconcile(cp.services.deps.orm.em.fork(), { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+    const after = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [accountId]);
     expect(after[0]).toMatchObject({ status: 'ok', driftMicro: 0n });
 
     // Another node spends what the lease does not hold: this node still serves from its lease.
@@ -261,7 +260,7 @@ test('a data plane killed mid-request leaves a reservation that is released afte
   expect(await cp.services.billing.hot.expire(now + 59_999)).toBe(0);
   expect(await cp.services.billing.hot.expire(now + 60_000)).toBe(1);
   expect(await inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
-  const [report] = await reconcile(cp.services.deps.orm.em.fork(), { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+  const [report] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [accountId]);
   expect(report).toMatchObject({ status: 'ok', driftMicro: 0n });
 });
 
@@ -290,7 +289,7 @@ test('1,000 concurrent requests on 0.20 RMB never overspend; ledger sum == balan
   const recorded = records.reduce((sum, r) => sum + BigInt(r.chargeMicro), 0n);
   expect(await ledger(accountId)).toBe(200_000n - recorded);
   expect(200_000n - hotAfter.balanceMicro!).toBe(recorded);
-  const [report] = await reconcile(em, { balances: billing.balances, hot: cp.services.billing.hot }, [accountId]);
+  const [report] = await cp.services.billing.reconcile(em, [accountId]);
   expect(report).toMatchObject({ status: 'ok', ledgerMicro: hotAfter.balanceMicro, unconsumedMicro: 0n });
 }, 120_000);
 

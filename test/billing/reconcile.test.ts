@@ -1,7 +1,9 @@
 import { Role } from '../../control-plane/accounts/account.entity.js';
+import { reconcile, type AccountReconciliation } from '../../control-plane/billing/reconcile.js';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
+import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { gqlOk } from '../support/graphql.js';
@@ -43,6 +45,56 @@ test('hot == ledger - open reservations - unconsumed usage, through reserve, set
   await cp.services.billing.consumer.drain();
   const [after] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
   expect(after).toMatchObject({ status: 'ok', ledgerMicro: '960000', unconsumedMicro: '0', hotMicro: '660000' });
+});
+
+test('under steady traffic every measurement is exact: settles, lease batches and the consumer racing it never show as drift', async () => {
+  const id = await fundedAccount(1_000_000_000n);
+  const { balances, usage } = cp.services.deps.ports;
+  const consumer = cp.services.billing.consumer;
+  const tokenId = '00000000-0000-0000-0000-0000000000aa';
+  const event = (eventId: string, charge: bigint) => sampleUsageEvent({ eventId, accountId: id, tokenId, chargeMicro: String(charge) });
+  const until = Date.now() + 1500;
+  let n = 0;
+  // As a data plane does: the charge first (with its unledgered copy), then the usage event.
+  const exact = async () => {
+    while (Date.now() < until) {
+      const rid = `exact-${n++}`;
+      await balances.reserve(id, rid, 5_000n, { ttlMs: 60_000, now: Date.now() });
+      const charge = BigInt(1 + (n % 997));
+      await balances.settle(id, rid, charge, tokenId);
+      await usage.append(event(rid, charge));
+    }
+  };
+  const leased = async () => {
+    await balances.lease(id, 'lease-1', 10_000_000n, { ttlMs: 60_000, now: Date.now() });
+    for (let batch = 0; Date.now() < until; batch++) {
+      const charges = Array.from({ length: 5 }, (_, i) => ({ eventId: `leased-${batch}-${i}`, tokenId, chargeMicro: BigInt(100 + i) }));
+      await balances.consume(id, 'lease-1', `lease-1:${batch}`, charges, { ttlMs: 60_000, now: Date.now() });
+      await Promise.all(charges.map((c) => usage.append(event(c.eventId, c.chargeMicro))));
+    }
+  };
+  const reports: AccountReconciliation[] = [];
+  let remeasured = 0; // a drifting account is measured again: that must never be needed here
+  const deps = { balances, ledgered: cp.services.billing.ledgered, pause: async () => void (remeasured += 1) };
+  const reconciling = async () => {
+    while (Date.now() < until) reports.push(...(await reconcile(cp.services.deps.orm.em.fork(), deps, [id])));
+  };
+  await consumer.start();
+  try {
+    await Promise.all([exact(), exact(), exact(), leased(), reconciling()]);
+  } finally {
+    await consumer.stop();
+  }
+  expect(reports.length).toBeGreaterThan(5);
+  expect(reports.filter((r) => r.status !== 'ok')).toEqual([]);
+  expect(remeasured).toBe(0);
+  expect(reports.some((r) => r.unconsumedMicro > 0n)).toBe(true); // the consumer was behind at times
+
+  // Once the consumer is through, the ledger holds every charge and the unledgered copies go.
+  await consumer.drain();
+  const [settled] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [id]);
+  expect(settled).toMatchObject({ status: 'ok', unconsumedMicro: 0n });
+  await eventually(async () => expect((await balances.inspect(id)).unledgered.size).toBe(0), 5000);
 });
 
 test('drift is reported, never corrected', async () => {
