@@ -115,6 +115,6 @@ export class Billing {
   /** Reconciles the given accounts, or every account (in id order, at most `limit`). */
   async reconcile(em: EntityManager, accountIds: readonly string[] | null, limit = 1000): Promise<AccountReconciliation[]> {
     const ids = accountIds ?? (await em.find(Account, {}, { fields: ['id'], orderBy: { id: 'asc' }, limit })).map((a) => a.id);
-    return reconcile(em, { balances: this.deps.ports.balances, ledgered: this.ledgered }, ids);
+    return reconcile(em, { balances: this.deps.ports.balances, usage: this.deps.ports.usage, ledgered: this.ledgered, now: this.options.now }, ids);
   }
 }

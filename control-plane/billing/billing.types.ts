@@ -239,7 +239,9 @@ export class ReconciliationView {
   @Field(() => String, { description: 'ok, drift or missing (no hot balance)' }) status!: string;
   @Field(() => String) ledgerMicro!: string;
   @Field(() => String) openReservationsMicro!: string;
-  @Field(() => String) unconsumedMicro!: string;
+  @Field(() => String, { description: 'Charges on the hot balance that the ledger does not hold yet' }) unconsumedMicro!: string;
+  @Field(() => String, { description: 'Charges on the hot balance whose usage event was lost (over a minute old, neither in the ledger nor queued): part of the drift' })
+  lostMicro!: string;
   @Field(() => String) expectedMicro!: string;
   @Field(() => String, { nullable: true }) hotMicro!: string | null;
   @Field(() => String, { nullable: true, description: 'hot - expected' }) driftMicro!: string | null;
@@ -251,6 +253,7 @@ export class ReconciliationView {
       ledgerMicro: r.ledgerMicro.toString(),
       openReservationsMicro: r.openReservationsMicro.toString(),
       unconsumedMicro: r.unconsumedMicro.toString(),
+      lostMicro: r.lostMicro.toString(),
       expectedMicro: r.expectedMicro.toString(),
       hotMicro: r.hotMicro?.toString() ?? null,
       driftMicro: r.driftMicro?.toString() ?? null,

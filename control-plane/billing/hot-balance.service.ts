@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
-import type { BalanceStore, HotAccount } from '../../shared/ports/balance-store.js';
+import type { BalanceStore, HotAccount, UnledgeredCharge } from '../../shared/ports/balance-store.js';
 import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
 import { Account } from '../accounts/account.entity.js';
 import { USAGE_CONSUMER_GROUP } from '../usage/usage.consumer.js';
@@ -17,8 +17,8 @@ const EXPIRE_EVERY_MS = 10_000;
 /** One account's expected hot state, derived from the ledger and the queue. */
 export interface ExpectedHot {
   ledgerMicro: bigint;
-  /** Charges of usage events not yet in the ledger (event id -> micro-RMB). */
-  unledgered: Map<string, bigint>;
+  /** Charges of usage events not yet in the ledger, by event id. */
+  unledgered: Map<string, UnledgeredCharge>;
   /** Spend per token: usage records plus unconsumed events (open reservations not included). */
   tokenSpend: Map<string, bigint>;
 }
@@ -116,7 +116,7 @@ export class HotBalanceService {
     for (const q of pendingOnly(queued, facts.recorded)) {
       const expected = result.get(q.event.accountId)!;
       const charge = BigInt(q.event.chargeMicro);
-      if (charge > 0n) expected.unledgered.set(q.event.eventId, charge);
+      if (charge > 0n) expected.unledgered.set(q.event.eventId, { chargeMicro: charge, at: q.event.createdAt });
       expected.tokenSpend.set(q.event.tokenId, (expected.tokenSpend.get(q.event.tokenId) ?? 0n) + charge);
     }
     return result;
@@ -136,7 +136,7 @@ export class HotBalanceService {
       const reserved = state.reservations.reduce((sum, r) => sum + r.amountMicro, 0n);
       const spend = new Map(e.tokenSpend);
       for (const r of state.reservations) if (r.tokenId) spend.set(r.tokenId, (spend.get(r.tokenId) ?? 0n) + r.amountMicro);
-      const unledgered = [...e.unledgered.values()].reduce((sum, charge) => sum + charge, 0n);
+      const unledgered = [...e.unledgered.values()].reduce((sum, charge) => sum + charge.chargeMicro, 0n);
       if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered)) {
         loaded += 1;
         this.deps.onChanged?.(id);

@@ -1,7 +1,9 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BalanceStore, HotAccount } from '../../shared/ports/balance-store.js';
+import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { LEDGERED_MARK_DELAY_MS, type LedgeredEvent, type LedgeredMarks } from '../usage/ledgered-marks.js';
+import { USAGE_CONSUMER_GROUP } from '../usage/usage.consumer.js';
 import { ledgerBalances, recordedEvents } from './ledger-view.js';
 
 /** The reconciliation of one account: Redis balance against ledger - open reservations - charges the ledger lacks. */
@@ -11,6 +13,12 @@ export interface AccountReconciliation {
   openReservationsMicro: bigint;
   /** Charges on the hot balance that the ledger does not hold yet (usage events not yet written). */
   unconsumedMicro: bigint;
+  /**
+   * Charges on the hot balance whose usage event was lost (charged over LOST_AFTER_MS ago, neither
+   * in the ledger nor queued: a node died between the charge and the event). Not counted as
+   * unconsumed: the ledger will never get them, so they show as drift.
+   */
+  lostMicro: bigint;
   /** ledger - open reservations - unconsumed charges. */
   expectedMicro: bigint;
   /** The Redis balance, or null when it is missing. */
@@ -23,9 +31,12 @@ export interface AccountReconciliation {
 /** What reconciliation reads and where it hands back charges the ledger already holds. */
 export interface ReconcileDeps {
   balances: BalanceStore;
+  /** The usage events still queued: where an old unledgered charge's event should be. */
+  usage: UsageQueue;
   /** Clears unledgered charges found in the ledger (left behind when a mark was lost). */
   ledgered: LedgeredMarks;
   pause?: () => Promise<void>;
+  now?: () => number;
 }
 
 /** How many times a drifting account is measured before its drift is reported (a credit in flight moves one side first). */
@@ -34,6 +45,8 @@ const RECHECKS = 3;
 const ACCOUNTS_PER_MEASUREMENT = 100;
 /** How many times a measurement slower than LEDGERED_MARK_DELAY_MS is taken again before it is kept as it is. */
 const SLOW_RETRIES = 3;
+/** An unledgered charge this old whose event is neither in the ledger nor queued was lost (its event follows the charge within milliseconds). */
+const LOST_AFTER_MS = 60_000;
 
 /**
  * Proves, per account, that the hot balance equals ledger - open reservations - charges the ledger
@@ -47,6 +60,11 @@ const SLOW_RETRIES = 3;
  * The one way to miss a charge would be a commit after the snapshot whose unledgered copy is
  * cleared before the Redis read: clearing waits LEDGERED_MARK_DELAY_MS after the commit, and a
  * measurement slower than that is taken again.
+ *
+ * An unledgered charge whose usage event never reached the queue (a node died in between) would
+ * count as unconsumed forever: one older than {@link LOST_AFTER_MS} is looked for in the queue
+ * (read before the snapshot, so an event committed meanwhile is in one or the other), and counted
+ * as lost when it is not there.
  *
  * Credits stay transient: the ledger commits one a moment before the hot balance receives it. So
  * an account that drifts is measured again (up to {@link RECHECKS} times) and reported only when
@@ -68,15 +86,24 @@ async function measureAll(em: EntityManager, deps: ReconcileDeps, accountIds: re
   const results: AccountReconciliation[] = [];
   for (let i = 0; i < accountIds.length; i += ACCOUNTS_PER_MEASUREMENT) {
     const ids = accountIds.slice(i, i + ACCOUNTS_PER_MEASUREMENT);
-    let measured = await measure(em, deps, ids);
-    for (let retry = 0; !measured.inTime && retry < SLOW_RETRIES; retry += 1) measured = await measure(em, deps, ids);
+    let measured = await measure(em, deps, ids, false);
+    for (let retry = 0; (!measured.inTime || measured.needsQueue) && retry < SLOW_RETRIES; retry += 1) measured = await measure(em, deps, ids, measured.needsQueue);
     results.push(...measured.results);
   }
   return results;
 }
 
-/** One measurement of `accountIds`; `inTime` when its Redis read ended within LEDGERED_MARK_DELAY_MS of its snapshot. */
-async function measure(em: EntityManager, deps: ReconcileDeps, accountIds: readonly string[]): Promise<{ results: AccountReconciliation[]; inTime: boolean }> {
+/**
+ * One measurement of `accountIds`; `inTime` when its Redis read ended within LEDGERED_MARK_DELAY_MS
+ * of its snapshot; `needsQueue` when it found old unledgered charges and did not read the queue.
+ */
+async function measure(
+  em: EntityManager,
+  deps: ReconcileDeps,
+  accountIds: readonly string[],
+  readQueue: boolean,
+): Promise<{ results: AccountReconciliation[]; inTime: boolean; needsQueue: boolean }> {
+  const queued = readQueue ? new Set((await deps.usage.unconsumed(USAGE_CONSUMER_GROUP)).map((q) => q.event.eventId)) : undefined;
   const { ledger, hot, recorded, inTime } = await em.fork().transactional(
     async (tx) => {
       const started = performance.now();
@@ -89,21 +116,26 @@ async function measure(em: EntityManager, deps: ReconcileDeps, accountIds: reado
     { isolationLevel: IsolationLevel.REPEATABLE_READ },
   );
   const stale: LedgeredEvent[] = [];
+  const oldBefore = (deps.now ?? Date.now)() - LOST_AFTER_MS;
+  let needsQueue = false;
   const results = accountIds.map((accountId, i): AccountReconciliation => {
     const ledgerMicro = ledger.get(accountId)!;
     const openReservationsMicro = hot[i].reservations.reduce((sum, r) => sum + r.amountMicro, 0n);
     let unconsumedMicro = 0n;
-    for (const [eventId, charge] of hot[i].unledgered) {
+    let lostMicro = 0n;
+    for (const [eventId, { chargeMicro, at }] of hot[i].unledgered) {
       if (recorded.has(eventId)) stale.push({ accountId, eventId });
-      else unconsumedMicro += charge;
+      else if (at > oldBefore || queued?.has(eventId)) unconsumedMicro += chargeMicro;
+      else if (queued) lostMicro += chargeMicro;
+      else needsQueue = true;
     }
     const expectedMicro = ledgerMicro - openReservationsMicro - unconsumedMicro;
     const hotMicro = hot[i].balanceMicro;
     const driftMicro = hotMicro === null ? null : hotMicro - expectedMicro;
     const status = driftMicro === null ? 'missing' : driftMicro === 0n ? 'ok' : 'drift';
-    return { accountId, ledgerMicro, openReservationsMicro, unconsumedMicro, expectedMicro, hotMicro, driftMicro, status };
+    return { accountId, ledgerMicro, openReservationsMicro, unconsumedMicro, lostMicro, expectedMicro, hotMicro, driftMicro, status };
   });
   // Committed before the snapshot, so clearing them after the delay is as safe as the consumer's own marks.
   deps.ledgered.add(stale);
-  return { results, inTime };
+  return { results, inTime, needsQueue };
 }

@@ -14,7 +14,7 @@
  *   spending caps; checked in the same atomic step as the balance).
  * - `{acct:ID}:credits`: hash of credit idempotency keys already applied (a credit reaches the hot
  *   balance exactly once however often the control plane retries it).
- * - `{acct:ID}:unledgered`: hash, usage event id -> charge, of the charges on the balance that the
+ * - `{acct:ID}:unledgered`: hash, usage event id -> `charge:atMs`, of the charges on the balance that the
  *   ledger may not hold yet. Each settle and consume writes its charges here in the same atomic
  *   step as it takes them off the balance (a settle's reservation id is its usage event's id), and
  *   the control plane clears them ({@link BalanceStore.markLedgered}) once the ledger holds them.
@@ -89,7 +89,7 @@ export interface BalanceStore {
    * balance): `balanceMicro`, the spend of each token, and the charges (event id -> micro-RMB)
    * the balance already excludes but the ledger does not hold yet. Returns whether it loaded.
    */
-  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered?: ReadonlyMap<string, bigint>): Promise<boolean>;
+  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered?: ReadonlyMap<string, UnledgeredCharge>): Promise<boolean>;
   /** The account's hot state, for reconciliation and the console; `balanceMicro` null when not loaded. */
   inspect(accountId: string): Promise<HotAccount>;
   /** Asks the control plane to load an account's balance (best effort: a dropped request is retried by the client). */
@@ -151,6 +151,13 @@ export interface HotAccount {
   balanceMicro: bigint | null;
   reservations: OpenReservation[];
   tokenSpend: Map<string, bigint>;
-  /** Charges (usage event id -> micro-RMB) on the balance that the ledger may not hold yet. */
-  unledgered: Map<string, bigint>;
+  /** Charges (by usage event id) on the balance that the ledger may not hold yet. */
+  unledgered: Map<string, UnledgeredCharge>;
+}
+
+/** A charge on the hot balance that the ledger may not hold yet. */
+export interface UnledgeredCharge {
+  chargeMicro: bigint;
+  /** When it was charged (epoch ms, the charging call's `now`): one whose event never reaches the ledger grows old. */
+  at: number;
 }

@@ -53,7 +53,7 @@ if reserved - actual ~= 0 then
   bal = redis.call('INCRBY', KEYS[1], reserved - actual)
   if token ~= '' then redis.call('HINCRBY', KEYS[4], token, actual - reserved) end
 end
-if actual > 0 then redis.call('HSET', KEYS[5], ARGV[1], ARGV[2]) end
+if actual > 0 then redis.call('HSET', KEYS[5], ARGV[1], ARGV[2] .. ':' .. ARGV[4]) end
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
 return {status, bal}
 `;
@@ -89,7 +89,7 @@ for i = 5, #ARGV, 3 do
   local charge = tonumber(ARGV[i + 2])
   total = total + charge
   redis.call('HINCRBY', KEYS[4], ARGV[i + 1], ARGV[i + 2])
-  if charge > 0 then redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 2]) end
+  if charge > 0 then redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 2] .. ':' .. ARGV[3]) end
 end
 local fromBalance = total
 local status = 'expired'
@@ -151,7 +151,7 @@ return {'applied', redis.call('GET', KEYS[1])}
 
 /**
  * Loads only a missing balance. KEYS: balance, token-spend, unledgered. ARGV: balance, the number
- * of token pairs, token id / spend pairs, then event id / charge pairs (unledgered charges).
+ * of token pairs, token id / spend pairs, then event id / `charge:atMs` pairs (unledgered charges).
  */
 export const LOAD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end

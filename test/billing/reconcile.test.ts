@@ -22,7 +22,7 @@ afterAll(async () => {
   await cp.stop();
 });
 
-const RECONCILE = 'query($ids: [ID!]) { reconciliation(accountIds: $ids) { accountId status ledgerMicro openReservationsMicro unconsumedMicro expectedMicro hotMicro driftMicro } }';
+const RECONCILE = 'query($ids: [ID!]) { reconciliation(accountIds: $ids) { accountId status ledgerMicro openReservationsMicro unconsumedMicro lostMicro expectedMicro hotMicro driftMicro } }';
 
 async function fundedAccount(micro: bigint): Promise<string> {
   const { account } = await seedAccount(cp.services);
@@ -40,7 +40,7 @@ test('hot == ledger - open reservations - unconsumed usage, through reserve, set
   await cp.services.deps.ports.usage.append(sampleUsageEvent({ eventId: 'r-done', accountId: id, chargeMicro: '40000' }));
 
   const [before] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
-  expect(before).toEqual({ accountId: id, status: 'ok', ledgerMicro: '1000000', openReservationsMicro: '300000', unconsumedMicro: '40000', expectedMicro: '660000', hotMicro: '660000', driftMicro: '0' });
+  expect(before).toEqual({ accountId: id, status: 'ok', ledgerMicro: '1000000', openReservationsMicro: '300000', unconsumedMicro: '40000', lostMicro: '0', expectedMicro: '660000', hotMicro: '660000', driftMicro: '0' });
 
   await cp.services.billing.consumer.drain();
   const [after] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
@@ -75,7 +75,7 @@ test('under steady traffic every measurement is exact: settles, lease batches an
   };
   const reports: AccountReconciliation[] = [];
   let remeasured = 0; // a drifting account is measured again: that must never be needed here
-  const deps = { balances, ledgered: cp.services.billing.ledgered, pause: async () => void (remeasured += 1) };
+  const deps = { balances, usage, ledgered: cp.services.billing.ledgered, pause: async () => void (remeasured += 1) };
   const reconciling = async () => {
     while (Date.now() < until) reports.push(...(await reconcile(cp.services.deps.orm.em.fork(), deps, [id])));
   };
@@ -95,6 +95,20 @@ test('under steady traffic every measurement is exact: settles, lease batches an
   const [settled] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [id]);
   expect(settled).toMatchObject({ status: 'ok', unconsumedMicro: 0n });
   await eventually(async () => expect((await balances.inspect(id)).unledgered.size).toBe(0), 5000);
+});
+
+test('a charge whose usage event never reached the queue is reported as lost once it is a minute old; an old one still queued is not', async () => {
+  const id = await fundedAccount(1_000_000n);
+  const { balances, usage } = cp.services.deps.ports;
+  for (const [rid, charge] of [['node-died-after-charge', 700n], ['queued-a-while', 300n]] as const) {
+    await balances.reserve(id, rid, 5_000n, { ttlMs: 60_000, now: Date.now() });
+    await balances.settle(id, rid, charge, null);
+  }
+  await usage.append(sampleUsageEvent({ eventId: 'queued-a-while', accountId: id, chargeMicro: '300' }));
+  const at = (offsetMs: number) => reconcile(cp.services.deps.orm.em.fork(), { balances, usage, ledgered: cp.services.billing.ledgered, now: () => Date.now() + offsetMs }, [id]);
+  // Young, the lost event cannot be told from one on its way.
+  expect((await at(0))[0]).toMatchObject({ status: 'ok', unconsumedMicro: 1_000n, lostMicro: 0n });
+  expect((await at(61_000))[0]).toMatchObject({ status: 'drift', unconsumedMicro: 300n, lostMicro: 700n, driftMicro: -700n });
 });
 
 test('drift is reported, never corrected', async () => {

@@ -171,23 +171,31 @@ describeContract('BalanceStore', (ports) => {
     await b().consume('a', 'L1', 'batch-1', batch, reserveAt(T0));
     await b().consume('a', 'L1', 'batch-1', [{ eventId: 'e9', tokenId: 't1', chargeMicro: 5n }], reserveAt(T0)); // duplicate batch
     let hot = await b().inspect('a');
-    expect(hot.unledgered).toEqual(new Map([['r1', 250n], ['r-late', 40n], ['e1', 30n], ['e3', 70n]]));
+    const charges = (h: typeof hot) => new Map([...h.unledgered].map(([id, c]) => [id, c.chargeMicro]));
+    expect(charges(hot)).toEqual(new Map([['r1', 250n], ['r-late', 40n], ['e1', 30n], ['e3', 70n]]));
+    // each charged when its call ran: the settles at the store's clock, the batch at its `now`
+    expect(hot.unledgered.get('e1')!.at).toBe(T0);
+    expect(Math.abs(hot.unledgered.get('r1')!.at - Date.now())).toBeLessThan(60_000);
     // balance + reservations + unledgered = what was loaded, whenever it is read
     const sum = (xs: Iterable<bigint>) => [...xs].reduce((a, x) => a + x, 0n);
-    expect(hot.balanceMicro! + sum(hot.reservations.map((r) => r.amountMicro)) + sum(hot.unledgered.values())).toBe(10_000n);
+    expect(hot.balanceMicro! + sum(hot.reservations.map((r) => r.amountMicro)) + sum(charges(hot).values())).toBe(10_000n);
 
     await b().markLedgered('a', ['r1', 'e3', 'never-charged']);
     await b().markLedgered('a', ['r1']);
     await b().markLedgered('a', []);
     hot = await b().inspect('a');
-    expect(hot.unledgered).toEqual(new Map([['r-late', 40n], ['e1', 30n]]));
+    expect(charges(hot)).toEqual(new Map([['r-late', 40n], ['e1', 30n]]));
   });
 
   test('load sets the unledgered charges the loaded balance already excludes', async () => {
-    expect(await b().load('a', 900n, new Map([['t1', 100n]]), new Map([['queued-1', 60n], ['queued-2', 40n]]))).toBe(true);
-    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]), unledgered: new Map([['queued-1', 60n], ['queued-2', 40n]]) });
-    expect(await b().load('a', 5n, new Map(), new Map([['other', 1n]]))).toBe(false);
-    expect((await b().inspect('a')).unledgered).toEqual(new Map([['queued-1', 60n], ['queued-2', 40n]]));
+    const queued = new Map([
+      ['queued-1', { chargeMicro: 60n, at: T0 }],
+      ['queued-2', { chargeMicro: 40n, at: T0 + 1 }],
+    ]);
+    expect(await b().load('a', 900n, new Map([['t1', 100n]]), queued)).toBe(true);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]), unledgered: queued });
+    expect(await b().load('a', 5n, new Map(), new Map([['other', { chargeMicro: 1n, at: T0 }]]))).toBe(false);
+    expect((await b().inspect('a')).unledgered).toEqual(queued);
   });
 
   test('a credit reaches the balance once per idempotency key; debits are negative credits', async () => {

@@ -9,6 +9,7 @@ import {
   type ReserveOptions,
   type ReserveResult,
   type SettleResult,
+  type UnledgeredCharge,
 } from '../balance-store.js';
 
 interface AccountState {
@@ -18,7 +19,7 @@ interface AccountState {
   settled: Map<string, number>;
   tokenSpend: Map<string, bigint>;
   credits: Set<string>;
-  unledgered: Map<string, bigint>;
+  unledgered: Map<string, UnledgeredCharge>;
 }
 
 /**
@@ -76,8 +77,9 @@ export class MemoryBalanceStore implements BalanceStore {
     const status = mode === 'release' ? 'released' : open ? 'settled' : 'expired';
     s.balance += reserved - actual;
     if (owner !== null) addSpend(s, owner, actual - reserved);
-    if (actual > 0n) s.unledgered.set(id, actual);
-    s.settled.set(id, Date.now());
+    const now = Date.now();
+    if (actual > 0n) s.unledgered.set(id, { chargeMicro: actual, at: now });
+    s.settled.set(id, now);
     return { status, balanceMicro: s.balance };
   }
 
@@ -102,7 +104,7 @@ export class MemoryBalanceStore implements BalanceStore {
     for (const c of charges) {
       total += c.chargeMicro;
       addSpend(s, c.tokenId, c.chargeMicro);
-      if (c.chargeMicro > 0n) s.unledgered.set(c.eventId, c.chargeMicro);
+      if (c.chargeMicro > 0n) s.unledgered.set(c.eventId, { chargeMicro: c.chargeMicro, at: options.now });
     }
     const lease = s.reservations.get(leaseId);
     if (lease) {
@@ -144,9 +146,9 @@ export class MemoryBalanceStore implements BalanceStore {
     return { status: 'applied', balanceMicro: s.balance };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, bigint> = new Map()): Promise<boolean> {
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map()): Promise<boolean> {
     safe(balanceMicro, 'balance');
-    for (const charge of unledgered.values()) safe(charge, 'charge', true);
+    for (const { chargeMicro } of unledgered.values()) safe(chargeMicro, 'charge', true);
     const s = this.state(accountId);
     if (s.balance !== null) return false;
     s.balance = balanceMicro;
@@ -161,7 +163,7 @@ export class MemoryBalanceStore implements BalanceStore {
       balanceMicro: s.balance,
       reservations: [...s.reservations.values()].map((r) => ({ ...r })),
       tokenSpend: new Map(s.tokenSpend),
-      unledgered: new Map(s.unledgered),
+      unledgered: new Map([...s.unledgered].map(([id, charge]) => [id, { ...charge }])),
     };
   }
 

@@ -19,6 +19,7 @@ import {
   type ReserveOptions,
   type ReserveResult,
   type SettleResult,
+  type UnledgeredCharge,
 } from '../balance-store.js';
 import type { RedisConnections } from './connections.js';
 import { LuaScript } from './lua.js';
@@ -176,10 +177,10 @@ export class RedisBalanceStore implements BalanceStore {
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, bigint> = new Map()): Promise<boolean> {
+  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map()): Promise<boolean> {
     const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size)];
     for (const [tokenId, spend] of tokenSpend) args.push(tokenId, checkAmount(spend, 'token spend'));
-    for (const [eventId, charge] of unledgered) args.push(eventId, nonNegative(charge, 'charge'));
+    for (const [eventId, { chargeMicro, at }] of unledgered) args.push(eventId, `${nonNegative(chargeMicro, 'charge')}:${at}`);
     const k = this.keys;
     const loaded = await loadScript.run(this.redis.cmd, [k.balance(accountId), k.tokenSpend(accountId), k.unledgered(accountId)], args);
     return loaded === 1;
@@ -201,7 +202,12 @@ export class RedisBalanceStore implements BalanceStore {
         return { id, amountMicro: BigInt(amount), expiresAt: Number(expiresAt), tokenId: tokenId === '' ? null : tokenId };
       }),
       tokenSpend: new Map(Object.entries(spend).map(([tokenId, value]) => [tokenId, BigInt(value)])),
-      unledgered: new Map(Object.entries(unledgered).map(([eventId, value]) => [eventId, BigInt(value)])),
+      unledgered: new Map(
+        Object.entries(unledgered).map(([eventId, value]) => {
+          const [charge, at] = value.split(':');
+          return [eventId, { chargeMicro: BigInt(charge), at: Number(at) }];
+        }),
+      ),
     };
   }
 
