@@ -26,7 +26,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startChild, type BenchChild } from './lib/child.js';
 import type { ClosedLoopResult, LoadRequest, OpenLoopResult } from './lib/load.js';
-import { ms, percentile } from './lib/stats.js';
+import { median, ms, percentile } from './lib/stats.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
 
 const CONCURRENCIES = [16, 64, 256];
@@ -96,12 +96,14 @@ interface Saturation {
   concurrency: number;
   /** CPU % of the target's process and of the rig, in the best run. */
   cpu: [number, number];
+  /** CPU time of the target's process per request, µs, in every run (steadier than the rate on a shared machine). */
+  usPerRequest: number[];
   failed: number;
 }
 
 /** Best closed-loop rate of each target over the concurrency sweep and rounds. */
 async function saturate(rig: BenchChild, ts: Target[]): Promise<Map<string, Saturation>> {
-  const best = new Map(ts.map((t) => [t.name, { rate: 0, concurrency: 0, cpu: [NaN, NaN], failed: 0 } as Saturation]));
+  const best = new Map(ts.map((t) => [t.name, { rate: 0, concurrency: 0, cpu: [NaN, NaN], usPerRequest: [], failed: 0 } as Saturation]));
   for (const concurrency of CONCURRENCIES) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of rotated(ts, round)) {
@@ -111,6 +113,7 @@ async function saturate(rig: BenchChild, ts: Target[]): Promise<Map<string, Satu
         );
         const b = best.get(t.name)!;
         b.failed += r.failed;
+        if (t.child) b.usPerRequest.push((cpu[0] / 100) * (1e6 / Math.max(1, (r.ok + r.failed) / r.seconds)));
         if (r.rate > b.rate) Object.assign(b, { rate: r.rate, concurrency, cpu: t.child ? [cpu[0], cpu[1]] : [NaN, cpu[0]] });
       }
     }
@@ -191,6 +194,8 @@ async function main(): Promise<void> {
           'CPU bare/rig': cpu(bare),
           'CPU relay/rig': cpu(relay),
           'CPU relay-off/rig': cpu(off),
+          'CPU µs/req bare / relay / relay-off': [bare, relay, off].map((x) => median(x.usPerRequest).toFixed(0)).join(' / '),
+          'CPU bare/relay': (median(bare.usPerRequest) / median(relay.usPerRequest)).toFixed(2),
         };
 
         const rate = Math.round(relay.rate / 2);
@@ -233,6 +238,7 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nThroughput at saturation, requests/s (closed loop, best of concurrency ${CONCURRENCIES.join('/')} x ${ROUNDS} rounds of ${SATURATE_MS / 1000} s; CPU in % of one core)`);
+    console.log("CPU µs/req: the proxy process's CPU time per request, median over every round; 'CPU bare/relay' is the throughput ratio the two would reach if each had a core of its own and the rig none.");
     console.table(throughput);
     console.log(`\nLatency of the whole answer, ms, at half of the relay's saturation rate (open loop, ${ROUNDS} x ${PACED_MS / 1000} s per target); added = minus direct`);
     console.table(latency);
