@@ -21,6 +21,8 @@ export interface ExpectedHot {
   unledgered: Map<string, UnledgeredCharge>;
   /** Spend per token: usage records plus unconsumed events (open reservations not included). */
   tokenSpend: Map<string, bigint>;
+  /** The ledger's credits and debits (idempotency key -> amount): a loaded balance includes them. */
+  credits: Map<string, bigint>;
 }
 
 /**
@@ -111,7 +113,7 @@ export class HotBalanceService {
     const facts = await readLedgerFacts(em, accountIds, queued);
     const result = new Map<string, ExpectedHot>();
     for (const id of accountIds) {
-      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unledgered: new Map(), tokenSpend: facts.tokenSpend.get(id) ?? new Map() });
+      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unledgered: new Map(), tokenSpend: facts.tokenSpend.get(id) ?? new Map(), credits: facts.credits.get(id) ?? new Map() });
     }
     for (const q of pendingOnly(queued, facts.recorded)) {
       const expected = result.get(q.event.accountId)!;
@@ -137,7 +139,8 @@ export class HotBalanceService {
       const spend = new Map(e.tokenSpend);
       for (const r of state.reservations) if (r.tokenId) spend.set(r.tokenId, (spend.get(r.tokenId) ?? 0n) + r.amountMicro);
       const unledgered = [...e.unledgered.values()].reduce((sum, charge) => sum + charge.chargeMicro, 0n);
-      if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered)) {
+      // The credits go with it: a retried credit (a replayed payment callback) must not add again.
+      if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered, e.credits)) {
         loaded += 1;
         this.deps.onChanged?.(id);
       }

@@ -10,10 +10,12 @@ export interface LedgerFacts {
   tokenSpend: Map<string, Map<string, bigint>>;
   /** The events among those given whose usage record already exists (committed, maybe not yet acked). */
   recorded: Set<string>;
+  /** Every entry that is not usage (credits and debits), per account: idempotency key -> amount. */
+  credits: Map<string, Map<string, bigint>>;
 }
 
 /**
- * Reads ledger balances, token spend and which queued events are already recorded, in ONE
+ * Reads ledger balances, token spend, credits and which queued events are already recorded, in ONE
  * repeatable-read snapshot: an event committed by the consumer is then counted either in the
  * ledger or as unconsumed, never both and never neither, however the two race.
  */
@@ -22,13 +24,19 @@ export async function readLedgerFacts(em: EntityManager, accountIds: readonly st
     async (tx) => {
       const balances = await ledgerBalances(tx, accountIds);
       const tokenSpend = new Map<string, Map<string, bigint>>(accountIds.map((id) => [id, new Map()]));
-      if (accountIds.length === 0) return { balances, tokenSpend, recorded: new Set<string>() };
+      const credits = new Map<string, Map<string, bigint>>(accountIds.map((id) => [id, new Map()]));
+      if (accountIds.length === 0) return { balances, tokenSpend, credits, recorded: new Set<string>() };
       const spend = await tx.execute<{ account_id: string; token_id: string; total: string }[]>(
         'select account_id::text as account_id, token_id::text as token_id, sum(charge_micro)::text as total from usage_record where account_id in (select jsonb_array_elements_text(?::jsonb)::uuid) group by account_id, token_id',
         [JSON.stringify(accountIds)],
       );
       for (const row of spend) tokenSpend.get(row.account_id)?.set(row.token_id, BigInt(row.total));
-      return { balances, tokenSpend, recorded: await recordedEvents(tx, queued.map((q) => q.event.eventId)) };
+      const entries = await tx.execute<{ account_id: string; idempotency_key: string; amount_micro: string }[]>(
+        "select account_id::text as account_id, idempotency_key, amount_micro::text as amount_micro from ledger_entry where kind <> 'usage' and account_id in (select jsonb_array_elements_text(?::jsonb)::uuid)",
+        [JSON.stringify(accountIds)],
+      );
+      for (const row of entries) credits.get(row.account_id)?.set(row.idempotency_key, BigInt(row.amount_micro));
+      return { balances, tokenSpend, credits, recorded: await recordedEvents(tx, queued.map((q) => q.event.eventId)) };
     },
     { isolationLevel: IsolationLevel.REPEATABLE_READ },
   );

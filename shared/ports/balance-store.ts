@@ -86,10 +86,17 @@ export interface BalanceStore {
   credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult>;
   /**
    * Loads an account's hot state when its balance key is missing (never overwrites a loaded
-   * balance): `balanceMicro`, the spend of each token, and the charges (event id -> micro-RMB)
-   * the balance already excludes but the ledger does not hold yet. Returns whether it loaded.
+   * balance): `balanceMicro`, the spend of each token, the charges the balance already excludes
+   * but the ledger does not hold yet, and the credits (idempotency key -> amount) it already
+   * includes, which {@link credit} then never applies again. Returns whether it loaded.
    */
-  load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered?: ReadonlyMap<string, UnledgeredCharge>): Promise<boolean>;
+  load(
+    accountId: string,
+    balanceMicro: bigint,
+    tokenSpend: ReadonlyMap<string, bigint>,
+    unledgered?: ReadonlyMap<string, UnledgeredCharge>,
+    credits?: ReadonlyMap<string, bigint>,
+  ): Promise<boolean>;
   /** The account's hot state, for reconciliation and the console; `balanceMicro` null when not loaded. */
   inspect(accountId: string): Promise<HotAccount>;
   /** Asks the control plane to load an account's balance (best effort: a dropped request is retried by the client). */

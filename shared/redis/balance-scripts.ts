@@ -150,15 +150,18 @@ return {'applied', redis.call('GET', KEYS[1])}
 `;
 
 /**
- * Loads only a missing balance. KEYS: balance, token-spend, unledgered. ARGV: balance, the number
- * of token pairs, token id / spend pairs, then event id / `charge:atMs` pairs (unledgered charges).
+ * Loads only a missing balance. KEYS: balance, token-spend, unledgered, credits. ARGV: balance, the
+ * number of token pairs, the number of event pairs, token id / spend pairs, event id /
+ * `charge:atMs` pairs (unledgered charges), then credit key / amount pairs (credits included).
  */
 export const LOAD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call('DEL', KEYS[2], KEYS[3])
-local events = 3 + 2 * tonumber(ARGV[2])
-for i = 3, events - 1, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-for i = events, #ARGV, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+local events = 4 + 2 * tonumber(ARGV[2])
+local credits = events + 2 * tonumber(ARGV[3])
+for i = 4, events - 1, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+for i = events, credits - 1, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+for i = credits, #ARGV, 2 do redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1]) end
 return 1
 `;

@@ -10,6 +10,9 @@ import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { gql, gqlOk } from '../support/graphql.js';
 import { seedAccount } from '../support/seeded-accounts.js';
+import { TEST_REDIS_URL } from '../support/database.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import { RedisKeys } from '../../shared/redis/keys.js';
 
 const MERCHANT = { id: '1001', key: 'merchant-secret-key-42', gateway: 'https://pay.example.test/submit.php' };
 
@@ -94,6 +97,27 @@ test('a top-up of 10 USD credits exactly 10 x rate once, even when the callback 
   expect(entries.map((e) => e.amountMicro)).toEqual(['71234000']);
   const { myTopUps } = await gqlOk<{ myTopUps: { items: { id: string; status: string }[] } }>(cp.server.url, '{ myTopUps { items { id status } } }', {}, { session: user.session });
   expect(myTopUps.items.find((o) => o.id === createTopUp.order.id)?.status).toBe('credited');
+});
+
+test('a callback replayed after Redis lost the hot balance credits nothing more: the rebuilt balance knows its credits', async () => {
+  const { createTopUp } = await gqlOk<{ createTopUp: { order: { outTradeNo: string } } }>(cp.server.url, CREATE, { a: '10' }, { session: user.session });
+  const params = callback(createTopUp.order.outTradeNo, '71.23');
+  expect(await notify(params)).toEqual({ status: 200, text: 'success' });
+  const credited = (await hot())!;
+  expect(credited).toBe(await ledger());
+  // Redis loses the account's hot state; the control plane rebuilds it from the ledger.
+  const keys = new RedisKeys(cp.redisPrefix);
+  const raw = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+  try {
+    await raw.redis.cmd.del(keys.balance(user.id), keys.reservations(user.id), keys.tokenSpend(user.id), keys.appliedCredits(user.id), keys.unledgered(user.id));
+  } finally {
+    await raw.close();
+  }
+  expect(await cp.services.billing.hot.ensureLoaded(user.id)).toBe(true);
+  expect(await hot()).toBe(credited);
+  expect(await notify(params)).toEqual({ status: 200, text: 'success' });
+  expect(await hot()).toBe(credited);
+  expect(await ledger()).toBe(credited);
 });
 
 test('callbacks with a bad signature, a wrong amount, another merchant, an unpaid status or an unknown order credit nothing', async () => {

@@ -198,6 +198,13 @@ describeContract('BalanceStore', (ports) => {
     expect((await b().inspect('a')).unledgered).toEqual(queued);
   });
 
+  test('the credits a load includes are never applied again; others are', async () => {
+    expect(await b().load('a', 900n, new Map(), new Map(), new Map([['topup:1', 1000n], ['adjust:1', -100n]]))).toBe(true);
+    expect(await b().credit('a', 1000n, 'topup:1')).toEqual({ status: 'duplicate', balanceMicro: 900n });
+    expect(await b().credit('a', -100n, 'adjust:1')).toEqual({ status: 'duplicate', balanceMicro: 900n });
+    expect(await b().credit('a', 50n, 'topup:2')).toEqual({ status: 'applied', balanceMicro: 950n });
+  });
+
   test('a credit reaches the balance once per idempotency key; debits are negative credits', async () => {
     await b().load('a', 0n, new Map());
     expect(await b().credit('a', 71_234_000n, 'topup:1')).toEqual({ status: 'applied', balanceMicro: 71_234_000n });

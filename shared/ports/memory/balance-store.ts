@@ -146,14 +146,22 @@ export class MemoryBalanceStore implements BalanceStore {
     return { status: 'applied', balanceMicro: s.balance };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map()): Promise<boolean> {
+  async load(
+    accountId: string,
+    balanceMicro: bigint,
+    tokenSpend: ReadonlyMap<string, bigint>,
+    unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map(),
+    credits: ReadonlyMap<string, bigint> = new Map(),
+  ): Promise<boolean> {
     safe(balanceMicro, 'balance');
     for (const { chargeMicro } of unledgered.values()) safe(chargeMicro, 'charge', true);
+    for (const amount of credits.values()) safe(amount, 'credit');
     const s = this.state(accountId);
     if (s.balance !== null) return false;
     s.balance = balanceMicro;
     s.tokenSpend = new Map(tokenSpend);
     s.unledgered = new Map(unledgered);
+    s.credits = new Set(credits.keys());
     return true;
   }
 

@@ -177,12 +177,20 @@ export class RedisBalanceStore implements BalanceStore {
     return status === 'unknown' ? { status } : { status, balanceMicro: BigInt(balance) };
   }
 
-  async load(accountId: string, balanceMicro: bigint, tokenSpend: ReadonlyMap<string, bigint>, unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map()): Promise<boolean> {
-    const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size)];
+  async load(
+    accountId: string,
+    balanceMicro: bigint,
+    tokenSpend: ReadonlyMap<string, bigint>,
+    unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map(),
+    credits: ReadonlyMap<string, bigint> = new Map(),
+  ): Promise<boolean> {
+    const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size), String(unledgered.size)];
     for (const [tokenId, spend] of tokenSpend) args.push(tokenId, checkAmount(spend, 'token spend'));
     for (const [eventId, { chargeMicro, at }] of unledgered) args.push(eventId, `${nonNegative(chargeMicro, 'charge')}:${at}`);
+    for (const [key, amount] of credits) args.push(key, checkAmount(amount, 'credit'));
     const k = this.keys;
-    const loaded = await loadScript.run(this.redis.cmd, [k.balance(accountId), k.tokenSpend(accountId), k.unledgered(accountId)], args);
+    const keys = [k.balance(accountId), k.tokenSpend(accountId), k.unledgered(accountId), k.appliedCredits(accountId)];
+    const loaded = await loadScript.run(this.redis.cmd, keys, args);
     return loaded === 1;
   }
 
