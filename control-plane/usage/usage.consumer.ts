@@ -106,6 +106,9 @@ export class UsageConsumer {
       } catch (error) {
         log.error('usage batch failed; retrying', { error: String(error) });
         await new Promise((r) => setTimeout(r, 1000));
+        // Redis lost its data (the stream, and the group with it): events appended since go into a
+        // new stream that has no group until one is made again.
+        if (String(error).includes('NOGROUP')) await this.queue.ensureGroup(USAGE_CONSUMER_GROUP).catch(() => undefined);
       }
     }
   }

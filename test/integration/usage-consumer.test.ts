@@ -6,6 +6,10 @@ import { makeUsage } from '../../shared/pricing/usage.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
+import { eventually } from '../contract/harness.js';
+import { TEST_REDIS_URL } from '../support/database.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import { RedisKeys } from '../../shared/redis/keys.js';
 
 let cp: TestControlPlane;
 let accountId: string;
@@ -99,6 +103,23 @@ test('a consumer that was down catches up with the backlog, in batches', async (
   const late = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'late', batchSize: 7 });
   expect(await late.drain()).toBe(25);
   expect(await ledger()).toBe(before - 250n);
+});
+
+test('after Redis lost the stream (and its group), the running loop makes the group again and consumes what comes next', async () => {
+  const loop = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'survivor', blockMs: 50 });
+  await loop.start();
+  try {
+    const raw = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+    try {
+      await raw.redis.cmd.del(new RedisKeys(cp.redisPrefix).usageStream);
+    } finally {
+      await raw.close();
+    }
+    await queue().append(event('after-the-loss', '5'));
+    await eventually(async () => expect(await em().count(UsageRecord, { eventId: 'after-the-loss' })).toBe(1), 5000);
+  } finally {
+    await loop.stop();
+  }
 });
 
 test('a zero charge writes a record but no ledger entry; the running loop consumes and publishes', async () => {
