@@ -234,7 +234,17 @@ export class Relay {
         return;
       }
       const observer = req.observe?.(prepared.upstreamFormat);
-      const sink = { client, firstByte, signal: abort, requestId: req.requestId, model: req.model.id, format: req.format, observer, hideUsageChunk: prepared.hideUsageChunk };
+      const sink = {
+        client,
+        firstByte,
+        signal: abort,
+        requestId: req.requestId,
+        model: req.model.id,
+        format: req.format,
+        observer,
+        hideUsageChunk: prepared.hideUsageChunk,
+        secrets: () => secretsOf(call),
+      };
       if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
       else await pipePassThrough(res.body, sink);
     } finally {

@@ -10,7 +10,8 @@ import { frameEvent, frameEventText } from '../sse/frame.js';
 import type { StreamEvent, Translator } from '../translate/translator.js';
 import type { ClientStream } from './client-stream.js';
 import type { AnswerObserver } from './relay.js';
-import { UpstreamFailure, failureFromError } from './failure.js';
+import { UpstreamFailure, failureFromError, redact } from './failure.js';
+import { StreamWatch, type InBandError } from './stream-watch.js';
 import { streamErrorEvent } from './stream-error.js';
 import { findUsageOnlyChunk } from './usage-chunk.js';
 import type { AbortSource } from './attempt-abort.js';
@@ -30,6 +31,8 @@ export interface StreamSink {
   observer?: AnswerObserver;
   /** chat-completions: the gateway added `include_usage`, so the usage-only chunk is not the client's (see usage-chunk.ts). */
   hideUsageChunk?: boolean;
+  /** What must never reach the client from this call (its key, the upstream's address); asked only when an error is reported. */
+  secrets(): string[];
 }
 
 /** Cap on one pending (incomplete) event. */
@@ -48,6 +51,15 @@ function lastBoundary(buf: Buffer): number {
 
 const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream stream ended without any event'));
 
+/** The upstream closed its stream cleanly but before its terminal event: a cut, as far as the client and the charge go. */
+const endedEarly = () => new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream stream ended before the answer was complete'));
+
+/** An error the upstream reported in its stream: like an upstream 5xx (or 503 when it says it is overloaded). */
+function inBandFailure(error: InBandError, sink: StreamSink): UpstreamFailure {
+  const client = new GatewayError(error.overloaded ? 'unavailable' : 'upstream', `The upstream reported an error: ${redact(error.message, sink.secrets())}`);
+  return new UpstreamFailure('status', true, client);
+}
+
 /**
  * A failure while streaming: before the first byte reached the client it is rethrown (the relay
  * tries the next channel); after, the client's stream gets an in-format error event and ends, and
@@ -64,13 +76,22 @@ async function fail(sink: StreamSink, err: unknown): Promise<never> {
 
 /**
  * Same format in and out: forwards the upstream's bytes unchanged, cut at event boundaries so a
- * connection that breaks mid-event never leaves half an event before the error event.
+ * connection that breaks mid-event never leaves half an event before the error event. An in-band
+ * error event is not forwarded: the stream fails there (./stream-watch.ts).
  */
 export async function pipePassThrough(body: Readable, sink: StreamSink): Promise<void> {
   let pending: Buffer | undefined;
   let hideUsage = sink.hideUsageChunk === true;
-  /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
+  const watch = new StreamWatch(sink.format);
+  /** Sends complete events up to an in-band error (then fails). */
   const forward = async (events: Buffer) => {
+    const error = watch.scan(events);
+    if (!error) return send(events);
+    if (error.at > 0) await send(events.subarray(0, error.at));
+    throw inBandFailure(error.error, sink);
+  };
+  /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
+  const send = async (events: Buffer) => {
     sink.observer?.events(events);
     const usage = hideUsage ? findUsageOnlyChunk(events) : undefined;
     if (!usage) return sink.client.write(events);
@@ -90,9 +111,14 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   } catch (err) {
     return fail(sink, err);
   }
-  // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
-  if (pending && pending.toString('utf8').trim() !== '') await forward(Buffer.concat([pending, Buffer.from('\n\n')]));
-  if (!sink.client.committed) throw emptyStream();
+  try {
+    // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
+    if (pending && pending.toString('utf8').trim() !== '') await forward(Buffer.concat([pending, Buffer.from('\n\n')]));
+    if (!sink.client.committed) throw emptyStream();
+    if (!watch.finished) throw endedEarly();
+  } catch (err) {
+    return fail(sink, err);
+  }
   sink.client.end();
 }
 
@@ -105,32 +131,45 @@ function toEvent(record: SseRecord): StreamEvent {
   }
 }
 
-/** Different formats: parses upstream events, maps them with the request's translator, frames them in the client's format. */
+/**
+ * Different formats: parses upstream events, maps them with the request's translator, frames them
+ * in the client's format. An in-band error event is not translated: the stream fails there
+ * (./stream-watch.ts).
+ */
 export async function pipeTranslated(body: Readable, translator: Translator, sink: StreamSink): Promise<void> {
   const parser = new SseParser();
+  const watch = new StreamWatch(translator.to);
   const emit = async (events: StreamEvent[]) => {
     if (events.length > 0) await sink.client.write(Buffer.from(events.map((e) => frameEventText(sink.format, e)).join(''), 'utf8'));
   };
   let events = 0;
-  const translate = (records: SseRecord[]) => {
+  /** Translates and sends the records, up to an in-band error (then fails). */
+  const relay = async (records: SseRecord[]) => {
     events += records.length;
-    return records.flatMap((r) => {
-      const event = toEvent(r);
+    const out: StreamEvent[] = [];
+    for (const record of records) {
+      const event = toEvent(record);
+      const error = watch.event(event);
+      if (error) {
+        await emit(out);
+        throw inBandFailure(error, sink);
+      }
       sink.observer?.event(event.data);
-      return translator.streamEvent(event);
-    });
+      out.push(...translator.streamEvent(event));
+    }
+    await emit(out);
   };
   try {
     for await (const chunk of body) {
       sink.firstByte();
-      await emit(translate(parser.push(chunk as Buffer)));
+      await relay(parser.push(chunk as Buffer));
     }
-    const last = translate(parser.end());
-    if (events === 0) throw emptyStream();
-    await emit([...last, ...translator.streamEnd()]);
+    await relay(parser.end());
+    if (events === 0 || !sink.client.committed) throw emptyStream();
+    if (!watch.finished) throw endedEarly();
+    await emit(translator.streamEnd());
   } catch (err) {
     return fail(sink, err);
   }
-  if (!sink.client.committed) throw emptyStream();
   sink.client.end();
 }

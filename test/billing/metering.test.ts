@@ -166,6 +166,31 @@ test('a stream the upstream cuts without reporting usage is charged for what was
   expect(await hot(accountId)).toBe(200_000n - BigInt(event.chargeMicro));
 });
 
+test('a stream the upstream ends with an error event after some output is charged as cut short: at least what was delivered', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  // Anthropic reports output_tokens: 1 in message_start; the error comes after three text deltas.
+  const reply = { text: 'one two three four five six seven eight', toolCalls: [], usage: { input: 12, cacheRead: 0, cacheWrite: 0, output: 50, reasoning: 0 } };
+  bed.upstream.script(keyOf('ch-anthropic'), { kind: 'cut', afterEvents: 5, reply, ending: 'error-event' });
+  const r = await chat(key, { model: 'm-anthropic', stream: true });
+  expect(r.status).toBe(200);
+  expect(r.text).toContain('The upstream reported an error');
+  const [event] = await eventsOf(accountId);
+  expect(event).toMatchObject({ status: 'aborted', usageSource: 'delivered' });
+  expect(event.usage.input).toBe(12); // what the upstream reported stands
+  expect(event.usage.output).toBeGreaterThan(1); // raised to the delivered text
+  expect(await hot(accountId)).toBe(200_000n - BigInt(event.chargeMicro));
+});
+
+test('a stream that is nothing but an error event is charged nothing', async () => {
+  const { accountId, key } = await fundedAccount(200_000n);
+  bed.upstream.script(keyOf('ch-anthropic'), { kind: 'cut', afterEvents: 0, ending: 'error-event' });
+  const r = await chat(key, { model: 'm-anthropic', stream: true });
+  expect(r.status).toBe(503);
+  const [event] = await eventsOf(accountId);
+  expect(event).toMatchObject({ status: 'failed', usageSource: 'none', chargeMicro: '0' });
+  expect(await inspect(accountId)).toMatchObject({ balanceMicro: 200_000n, reservations: [] });
+});
+
 test('402 in the client\'s own format when the balance cannot cover the reservation, or the spending cap is reached', async () => {
   const poor = await fundedAccount(100n);
   const r = await fetch(`${bed.url}/v1/messages`, {

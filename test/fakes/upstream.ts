@@ -48,8 +48,13 @@ export type Behaviour =
   | { kind: 'hang' }
   /** Destroy the connection without answering. */
   | { kind: 'reset' }
-  /** Start a streamed answer, send `afterEvents` events, then destroy the connection. */
-  | { kind: 'cut'; afterEvents: number; reply?: CannedReply };
+  /**
+   * Start a streamed answer, send `afterEvents` events, then end it short: destroy the connection
+   * (`reset`, the default), close the stream cleanly without its terminal event (`close`), or send
+   * an error event in the API's own stream shape (`error-event`, as Anthropic does when overloaded;
+   * its message holds the key and the URL, which must never reach a client) and close cleanly.
+   */
+  | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' };
 
 /** The answer when nothing else is scripted: plain text. */
 export const TEXT_REPLY: CannedReply = {
@@ -232,6 +237,8 @@ export class FakeUpstream {
         let sent = 0;
         for (const event of replyEvents(format, reply, r.model, { includeUsage })) {
           if (b.kind === 'cut' && sent === b.afterEvents) {
+            if (b.ending === 'error-event') res.write(frame(r.api, streamErrorEvent(r, `Overloaded: upstream ${this.url} is busy (key ${r.key})`)));
+            if (b.ending === 'close' || b.ending === 'error-event') return void res.end();
             // Let what was written reach the socket first: destroy() drops unflushed writes.
             await new Promise<void>((resolve) => res.write('', () => resolve()));
             req.socket.destroy();
@@ -312,6 +319,21 @@ function errorEnvelope(r: RecordedRequest, status: number, message: string): Rec
   }
   const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error';
   return { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } };
+}
+
+/** The error event each API sends inside a stream it cannot finish (an overload, here). */
+function streamErrorEvent(r: RecordedRequest, message: string): StreamEvent {
+  switch (r.api) {
+    case 'anthropic-messages':
+      return { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message } } };
+    case 'gemini':
+      return { data: { error: { code: 503, message, status: 'UNAVAILABLE' } } };
+    case 'openai-responses':
+      return { event: 'response.failed', data: { type: 'response.failed', response: { id: 'resp_fake', object: 'response', status: 'failed', error: { code: 'server_error', message }, output: [] } } };
+    case 'openai-chat':
+    case 'azure-chat':
+      return { data: { error: { message, type: 'server_error', param: null, code: null } } };
+  }
 }
 
 /** SSE framing as each provider does it (Google ends events with CRLF pairs). */

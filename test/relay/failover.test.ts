@@ -150,6 +150,55 @@ test('a translated stream cut midway ends with an Anthropic error event and is n
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
+test('an error event the upstream sends before anything else fails the channel: the next one answers, and the breaker counts it', async () => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 0, ending: 'error-event' }, { kind: 'cut', afterEvents: 0, ending: 'error-event' });
+  const final = await openai.chat.completions.stream({ model: 'm-fail', messages: MESSAGES }).finalChatCompletion();
+  expect(final.choices[0].message.content).toBe('Hello from the fake upstream.');
+  expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
+  // translated too (messages client, chat upstream)
+  const message = await anthropic.messages.stream({ model: 'm-fail', max_tokens: 10, messages: MESSAGES }).finalMessage();
+  expect(message.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from the fake upstream.' })]);
+  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+});
+
+test.each([
+  ['an error event', 'error-event' as const, 'The upstream reported an error: Overloaded'],
+  ['a clean close before the end', 'close' as const, 'ended before the answer was complete'],
+])('a pass-through stream that reports %s midway ends with the gateway\'s own error event: request id, nothing of the upstream', async (_name, ending, says) => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3, ending });
+  const stream = openai.chat.completions.stream({ model: 'm-fail', messages: MESSAGES });
+  const seen: string[] = [];
+  stream.on('content', (delta) => seen.push(delta));
+  const err = await stream.finalChatCompletion().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(OpenAI.APIError);
+  const message = (err as Error).message;
+  expect(message).toContain(says);
+  expect(message).toMatch(/request id: req_[0-9a-f]{32}/);
+  expect(message).not.toContain(HIGH);
+  expect(message).not.toContain(bed.upstream.url);
+  expect(seen.join('')).toBe('Hello from');
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
+test.each([
+  ['an error event', 'error-event' as const, 'The upstream reported an error: Overloaded'],
+  ['a clean close before the end', 'close' as const, 'ended before the answer was complete'],
+])('a translated stream that reports %s midway ends with an Anthropic error event, not a made-up end', async (_name, ending, says) => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3, ending });
+  const stream = anthropic.messages.stream({ model: 'm-fail', max_tokens: 10, messages: MESSAGES });
+  const events: string[] = [];
+  stream.on('streamEvent', (event) => events.push(event.type));
+  const err = await stream.finalMessage().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(Anthropic.APIError);
+  const message = (err as Error).message;
+  expect(message).toContain(says);
+  expect(message).toMatch(/request id: req_[0-9a-f]{32}/);
+  expect(message).not.toContain(HIGH);
+  expect(message).not.toContain(bed.upstream.url);
+  expect(events).not.toContain('message_stop');
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
 test('the breaker opens after repeated failures, skips the channel, then probes it and recovers', async () => {
   bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
   await chat();

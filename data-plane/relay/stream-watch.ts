@@ -1,0 +1,119 @@
+/**
+ * How an upstream stream ends, read from its own events (wire-formats.md): whether its terminal
+ * event came (the answer is whole), and whether it reported an error in-band (a 200 stream that
+ * carries an error event instead of, or after, its answer: Anthropic's `event: error` when
+ * overloaded, an `{"error": ...}` chunk, `response.failed`). The pipes of ./stream.ts act on it:
+ * an in-band error before anything reached the client fails the attempt (the next channel is
+ * tried, the breaker counts it); after, and for a stream that ends without its terminal event, the
+ * client's stream ends with the gateway's own error event, and the request is charged as cut short.
+ */
+import type { WireFormat } from '../../shared/formats.js';
+import { eventAround } from '../sse/event-around.js';
+import { SseParser } from '../sse/parse.js';
+import type { StreamEvent } from '../translate/translator.js';
+
+/** An error the upstream reported inside its stream. */
+export interface InBandError {
+  /** The upstream's own message (to be redacted before a client sees it). */
+  message: string;
+  /** The upstream said it is overloaded or rate limited (what a 429, 503 or 529 says over HTTP). */
+  overloaded: boolean;
+}
+
+type Loose = Record<string, unknown>;
+
+function asRecord(value: unknown): Loose | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+}
+
+const OVERLOADED = /overload|rate.?limit|resource.?exhausted|unavailable|capacity|too many/i;
+
+/** An error envelope (`{message, type|code|status}`) as an in-band error. */
+function inBand(envelope: unknown): InBandError {
+  const e = asRecord(envelope) ?? {};
+  const message = typeof e.message === 'string' ? e.message : 'unknown error';
+  const kind = [e.type, e.code, e.status].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
+  return { message, overloaded: OVERLOADED.test(kind) || OVERLOADED.test(message) };
+}
+
+/** What one parsed upstream event says: the answer is whole, or it is an error, or neither. */
+function classify(format: WireFormat, event: StreamEvent): 'finished' | InBandError | undefined {
+  if (event.data === '[DONE]') return format === 'chat-completions' ? 'finished' : undefined;
+  const data = asRecord(event.data);
+  if (!data) return undefined;
+  switch (format) {
+    case 'chat-completions':
+      return asRecord(data.error) && !Array.isArray(data.choices) ? inBand(data.error) : undefined;
+    case 'messages':
+      if (data.type === 'message_stop') return 'finished';
+      return data.type === 'error' || event.event === 'error' ? inBand(data.error ?? data) : undefined;
+    case 'responses':
+      if (data.type === 'response.completed' || data.type === 'response.incomplete') return 'finished';
+      if (data.type === 'response.failed') return inBand(asRecord(data.response)?.error);
+      return data.type === 'error' ? inBand(data) : undefined;
+    case 'generateContent': {
+      if (asRecord(data.error)) return inBand(data.error);
+      const candidates = Array.isArray(data.candidates) ? data.candidates : [];
+      return candidates.some((c) => typeof asRecord(c)?.finishReason === 'string') ? 'finished' : undefined;
+    }
+  }
+}
+
+/**
+ * Byte patterns that may mark a terminal or error event in raw events, per upstream format. Only
+ * the events holding one are parsed: a pass-through stream is otherwise never parsed here. JSON
+ * keys are matched with their quotes, which a key inside a string value cannot have unescaped.
+ */
+const MARKERS: Record<WireFormat, Buffer[]> = {
+  'chat-completions': ['[DONE]', '"error"'].map((m) => Buffer.from(m)),
+  messages: ['message_stop', 'event: error', 'event:error'].map((m) => Buffer.from(m)),
+  responses: ['response.completed', 'response.incomplete', 'response.failed', 'event: error', 'event:error'].map((m) => Buffer.from(m)),
+  generateContent: ['"finishReason"', '"error"'].map((m) => Buffer.from(m)),
+};
+
+/** Watches one upstream stream (one per attempt). */
+export class StreamWatch {
+  /** The terminal event came: the answer is whole. */
+  finished = false;
+
+  constructor(readonly format: WireFormat) {}
+
+  /** One parsed upstream event (translated streams); its error when it is one. */
+  event(event: StreamEvent): InBandError | undefined {
+    const seen = classify(this.format, event);
+    if (seen !== 'finished') return seen;
+    this.finished = true;
+    return undefined;
+  }
+
+  /**
+   * Complete raw events (pass-through streams): the first in-band error event among them and
+   * where it starts, if there is one. Notes a terminal event.
+   */
+  scan(events: Buffer): { at: number; error: InBandError } | undefined {
+    let first: { at: number; error: InBandError } | undefined;
+    for (const marker of MARKERS[this.format]) {
+      for (let at = events.indexOf(marker); at !== -1; at = events.indexOf(marker, at + marker.length)) {
+        const range = eventAround(events, at);
+        if (first && range.from >= first.at) break;
+        const parser = new SseParser();
+        for (const record of [...parser.push(events.subarray(range.from, range.to)), ...parser.end()]) {
+          const error = this.event(toStreamEvent(record.event, record.data));
+          if (error) first = { at: range.from, error };
+        }
+        at = Math.max(at, range.to - marker.length);
+      }
+    }
+    return first;
+  }
+}
+
+/** An SSE record as a stream event; data that is not JSON stays a string (classified as nothing). */
+function toStreamEvent(event: string | undefined, data: string): StreamEvent {
+  if (data === '[DONE]') return { event, data };
+  try {
+    return { event, data: JSON.parse(data) };
+  } catch {
+    return { event, data };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * How an upstream stream ended, read from its events (data-plane/relay/stream-watch.ts), in every
+ * upstream format, raw (pass-through) and parsed (translated): the terminal event, a stream cut
+ * before it, and an error event inside a 200 stream, found where it starts.
+ */
+import type { WireFormat } from '../../shared/formats.js';
+import { replyEvents } from '../../data-plane/providers/demo/reply.js';
+import { StreamWatch } from '../../data-plane/relay/stream-watch.js';
+import { frameEventText } from '../../data-plane/sse/frame.js';
+import type { StreamEvent } from '../../data-plane/translate/translator.js';
+
+const FORMATS: WireFormat[] = ['chat-completions', 'messages', 'responses', 'generateContent'];
+const REPLY = {
+  // text that names every marker the watch looks for: content is never taken for an event
+  text: 'say "error" and [DONE] and message_stop and event: error and "finishReason" and response.failed',
+  toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { error: 'none', finishReason: 'x' } }],
+  usage: { input: 5, cacheRead: 0, cacheWrite: 0, output: 9, reasoning: 0 },
+};
+
+/** The demo provider's stream of REPLY in `format`, as events. */
+const events = (format: WireFormat): StreamEvent[] => [...replyEvents(format, REPLY, 'm', { includeUsage: true })];
+const raw = (format: WireFormat, list: StreamEvent[]) => Buffer.from(list.map((e) => frameEventText(format, e)).join(''));
+
+/** The error event each upstream sends inside a stream it cannot finish, and its message. */
+const ERROR_EVENT: Record<WireFormat, [StreamEvent, string]> = {
+  'chat-completions': [{ data: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } }, 'Rate limit reached'],
+  messages: [{ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }, 'Overloaded'],
+  responses: [{ event: 'response.failed', data: { type: 'response.failed', response: { status: 'failed', error: { code: 'server_error', message: 'The server had an error' } } } }, 'The server had an error'],
+  generateContent: [{ data: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } } }, 'Internal error encountered.'],
+};
+
+describe.each(FORMATS)('%s', (format) => {
+  test('a whole stream is finished, with no error; one cut before its last event is not', () => {
+    const all = events(format);
+    const whole = new StreamWatch(format);
+    expect(whole.scan(raw(format, all))).toBeUndefined();
+    expect(whole.finished).toBe(true);
+    const parsed = new StreamWatch(format);
+    expect(all.map((e) => parsed.event(e)).filter(Boolean)).toEqual([]);
+    expect(parsed.finished).toBe(true);
+
+    const cut = all.slice(0, -2);
+    const scanned = new StreamWatch(format);
+    expect(scanned.scan(raw(format, cut))).toBeUndefined();
+    expect(scanned.finished).toBe(false);
+    const cutParsed = new StreamWatch(format);
+    cut.forEach((e) => cutParsed.event(e));
+    expect(cutParsed.finished).toBe(false);
+  });
+
+  test('an error event after some of the answer is found where it starts, with its message', () => {
+    const before = events(format).slice(0, 3);
+    const [error, message] = ERROR_EVENT[format];
+    const found = new StreamWatch(format).scan(raw(format, [...before, error, ...before]));
+    expect(found?.at).toBe(raw(format, before).length);
+    expect(found?.error.message).toBe(message);
+    expect(new StreamWatch(format).event(error)).toEqual(found?.error);
+  });
+});
+
+test('overload and rate limits are told apart from other errors', () => {
+  expect(new StreamWatch('messages').event(ERROR_EVENT.messages[0])).toEqual({ message: 'Overloaded', overloaded: true });
+  expect(new StreamWatch('chat-completions').event(ERROR_EVENT['chat-completions'][0])).toMatchObject({ overloaded: true });
+  expect(new StreamWatch('generateContent').event(ERROR_EVENT.generateContent[0])).toMatchObject({ overloaded: false });
+  expect(new StreamWatch('generateContent').event({ data: { error: { code: 503, message: 'x', status: 'UNAVAILABLE' } } })).toMatchObject({ overloaded: true });
+});
