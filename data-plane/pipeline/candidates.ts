@@ -37,14 +37,15 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
 }
 
 /**
- * Stage: the candidate groups; a model none of them serves is a 404 in the client's format.
+ * Stage: the candidate groups (of a generation, and of a token count, which is refused alike);
+ * a model none of them serves is a 404 in the client's format.
  * `usable` (group health) drops the groups declared unavailable, so routing moves on to the
  * token's fallbacks; when it drops every one: 503.
  */
 export function pickGroups(usable: (group: string) => boolean = () => true): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
-    if (route.action !== 'generate') return next();
+    if (route.action === 'models') return next();
     const model = required(ctx.state.model, 'model');
     const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
     if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);

@@ -96,9 +96,10 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
     readBody(deps.config.maxBodyBytes),
     listModels(),
-    countTokens(),
     resolveModel(),
     pickGroups((group) => groupHealth.usable(group)),
+    // After the model and group checks: a count is refused whatever a generation would be refused.
+    countTokens(),
     options.reserve ?? pass,
     relayStage(relay),
     options.meter ?? pass,

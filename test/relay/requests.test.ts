@@ -196,6 +196,14 @@ describe('messages specifics', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.input_tokens).toBeGreaterThan(0);
   });
+
+  test('count_tokens is refused as a generation would be: unknown model, model outside the allow-list, format outside the groups', async () => {
+    const count = async (token: string, model: string) =>
+      send('/v1/messages/count_tokens', { headers: request('messages', token).headers, body: { model, messages: [{ role: 'user', content: 'Hello there' }] } });
+    expect(expectError('messages', await count(key, 'm-nope'), 404)).toContain("'m-nope'");
+    expect(expectError('messages', await count(await bed.token({ groups: ['all'], modelAllowList: ['m-openai'] }), 'm-anthropic'), 403)).toContain("'m-anthropic'");
+    expect(expectError('messages', await count(await bed.token({ groups: ['gamma'] }), 'm-openai'), 400)).toMatch(/^Unsupported API format/);
+  });
 });
 
 describe('routing', () => {
