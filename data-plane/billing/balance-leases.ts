@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../shared/log.js';
 import type { BalanceStore, LeaseCharge } from '../../shared/ports/balance-store.js';
+import { withRetries } from './redis-retry.js';
 
 const log = createLogger('balance-leases');
 
@@ -29,6 +30,8 @@ export interface BalanceLeasesDeps {
   flushMs?: number;
   /** A lease without requests for this long is released. Default 10 s. */
   idleMs?: number;
+  /** Waits before each new try of a batch Redis refused (./redis-retry.ts). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** A lease a request took its reservation from; the request settles against it ({@link BalanceLeases.settle}). */
@@ -179,7 +182,8 @@ export class BalanceLeases {
     lease.touchedAt = now;
     const batchId = `${lease.id}:${lease.batches++}`;
     this.track(
-      this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }).then((result) => {
+      // The same batch id on every try: Redis applies it once.
+      withRetries(() => this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }), this.deps.retryDelaysMs).then((result) => {
         // Redis no longer holds the lease: what this process believes free in it is set aside no
         // more, so no request may take from it (the next one grows a new lease, or is reserved alone).
         if (result.status === 'expired' || result.status === 'unknown') this.retire(lease);

@@ -19,6 +19,7 @@ import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import { BalanceLeases } from './balance-leases.js';
+import { withRetries } from './redis-retry.js';
 import { reservationFor } from './estimate.js';
 import { settlementFor, type Settlement } from './settlement.js';
 import { UsageTap } from './usage-tap.js';
@@ -38,6 +39,8 @@ export interface MeteringDeps {
   loadWaitMs?: number;
   /** A balance lease without requests for this long goes back to the balance. Default 10 s. */
   leaseIdleMs?: number;
+  /** Waits before each new try of a settlement Redis refused (./redis-retry.ts). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** Default {@link MeteringDeps.reservationTtlMs}. */
@@ -117,6 +120,7 @@ export class Metering {
       now: deps.now ?? Date.now,
       onBalance: (accountId, balance) => this.noteBalance(accountId, balance),
       idleMs: deps.leaseIdleMs,
+      retryDelaysMs: deps.retryDelaysMs,
     });
   }
 
@@ -198,20 +202,24 @@ export class Metering {
     const firstByteAt = tap?.result().firstByteAt ?? null;
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
+    const retrying = <T>(call: () => Promise<T>) => withRetries(call, deps.retryDelaysMs);
+    const append = () => retrying(() => deps.usage.append(event));
     this.track(
       (lease
         ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
-          this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }).then(() => deps.usage.append(event))
+          this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }).then(append)
         : // Sent together (one round trip, the event after the charge): the charge is known already, and a replayed event is written once by the consumer.
           Promise.all([
-            settlement.source === 'none'
-              ? deps.balances.release(token.accountId, reservationId)
-              : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
-            deps.usage.append(event),
+            retrying(() =>
+              settlement.source === 'none'
+                ? deps.balances.release(token.accountId, reservationId)
+                : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
+            ),
+            append(),
           ])
       ).then(
         () => undefined,
-        // The answer is out already; an unsettled reservation is released by expiry, and drift is reported by reconciliation.
+        // Redis refused it past every retry: an unsettled reservation is released by expiry, and reconciliation reports the drift.
         (err: unknown) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) }),
       ),
     );

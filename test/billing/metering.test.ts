@@ -9,6 +9,7 @@ import { USAGE_CONSUMER_GROUP } from '../../control-plane/usage/usage.consumer.j
 import { Metering } from '../../data-plane/billing/metering.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { redisPorts } from '../../shared/ports/factory.js';
+import type { BalanceStore } from '../../shared/ports/balance-store.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
@@ -255,6 +256,41 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     expect(refused.status).toBe(402);
     expect(JSON.parse(refused.text).error.type).toBe('insufficient_quota');
     expect(bed.upstream.requestsFor(keyOf('ch-openai'))).toHaveLength(calls);
+  } finally {
+    await metering.close();
+    metering = shared;
+  }
+});
+
+/** The test's Redis balance store, whose named methods fail (as a dropped connection does) the next `times` calls. */
+function flaky(method: 'settle' | 'consume', times: number): BalanceStore {
+  const store = billing.balances;
+  return new Proxy(store, {
+    get(target, prop) {
+      const real = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
+      if (typeof real !== 'function') return real;
+      if (prop !== method) return real.bind(target);
+      return (...args: unknown[]) => (times-- > 0 ? Promise.reject(new Error('read ECONNRESET')) : real.apply(target, args));
+    },
+  });
+}
+
+test.each([
+  ['a settlement (reserved alone)', 'settle' as const, 200_000n],
+  ['a lease batch', 'consume' as const, 1_000_000_000n],
+])('%s that Redis refuses is sent again until it lands: the charge is never lost', async (_name, method, funds) => {
+  const { accountId, key } = await fundedAccount(funds);
+  const shared = metering;
+  metering = new Metering({ balances: flaky(method, 2), usage: billing.usage, node: `retry-${method}`, retryDelaysMs: [20, 20, 20] });
+  try {
+    // A rich account's first request is reserved alone (its balance is not known yet); the next ones lease.
+    for (let i = 0; i < 3; i++) expect((await chat(key, {})).status).toBe(200);
+    await metering.idle();
+    const hotNow = await billing.balances.inspect(accountId);
+    const held = hotNow.reservations.reduce((sum, r) => sum + r.amountMicro, 0n);
+    expect(hotNow.balanceMicro! + held).toBe(funds - 3n * 187n);
+    expect(hotNow.reservations.filter((r) => r.tokenId !== null)).toEqual([]); // nothing left to expire and give back
+    expect([...hotNow.unledgered.values()].map((c) => c.chargeMicro)).toEqual([187n, 187n, 187n]);
   } finally {
     await metering.close();
     metering = shared;
