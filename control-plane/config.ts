@@ -30,6 +30,8 @@ export interface ControlPlaneConfig {
   dataPlaneWatch: { periodMs: number; silentMs: number; behindMs: number };
   /** Group health thresholds, windows and probe limits (HEALTH_*). */
   health: HealthSettings;
+  /** How often every account's hot balance is reconciled with the ledger (RECONCILE_EVERY_MS). */
+  reconcileEveryMs: number;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
   dataDir: string;
 }
@@ -57,6 +59,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
       behindMs: r.integer('DATA_PLANE_BEHIND_MS', 10_000, 10, 3_600_000),
     },
     health: readHealthSettings(r),
+    reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
     inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),
   };
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { requireViewer } from '../graphql/auth-checker.js';
 import { BALANCE_CHANGED, type BalanceChangedPayload } from './billing.js';
 import { UsageFilter } from './billing.input.js';
-import { BalanceView, LedgerEntryView, LedgerPage, ReconciliationView, UsagePage, UsageRecordView, UsageTotal } from './billing.types.js';
+import { BalanceView, LedgerEntryView, LedgerPage, ReconciliationRunView, ReconciliationView, UsagePage, UsageRecordView, UsageTotal } from './billing.types.js';
 
 const PAGE = { nullable: true, defaultValue: 50 } as const;
 
@@ -87,9 +87,23 @@ export class BillingResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg('accountIds', () => [ID], { nullable: true }) accountIds?: string[],
     @Arg('limit', () => Int, { nullable: true, defaultValue: 1000 }) limit?: number,
+    @Arg('after', () => ID, { nullable: true, description: 'Without accountIds: only accounts whose id comes after this one (the last id of the previous page)' }) after?: string,
   ): Promise<ReconciliationView[]> {
-    const reports = await ctx.services.billing.reconcile(ctx.em, accountIds ?? null, Math.min(Math.max(limit ?? 1000, 1), 10_000));
+    const reports = await ctx.services.billing.reconcile(ctx.em, accountIds ?? null, Math.min(Math.max(limit ?? 1000, 1), 10_000), after);
     return reports.map(ReconciliationView.of);
+  }
+
+  @Authorized(Role.Admin)
+  @Query(() => ReconciliationRunView, { nullable: true, description: 'Administrators: what the periodic reconciliation of every account found last (null before its first run)' })
+  reconciliationRun(@Ctx() ctx: GraphQLContext): ReconciliationRunView | null {
+    const last = ctx.services.billing.reconciliation.last;
+    return last ? ReconciliationRunView.of(last) : null;
+  }
+
+  @Authorized(Role.Admin)
+  @Mutation(() => ReconciliationRunView, { description: 'Administrators: reconciles every account now (joins a run in progress) and returns what it found' })
+  async runReconciliation(@Ctx() ctx: GraphQLContext): Promise<ReconciliationRunView> {
+    return ReconciliationRunView.of(await ctx.services.billing.reconciliation.run());
   }
 
   @Authorized(Role.Admin)

@@ -16,6 +16,7 @@ import { BillingQueries } from './billing-queries.js';
 import { Credits } from './credits.js';
 import { HotBalanceService } from './hot-balance.service.js';
 import { reconcile, type AccountReconciliation } from './reconcile.js';
+import { ReconciliationJob } from './reconcile.job.js';
 
 /** Topic of the `balanceChanged` subscription; payload {@link BalanceChangedPayload}. */
 export const BALANCE_CHANGED = 'BALANCE_CHANGED';
@@ -44,6 +45,8 @@ export class Billing {
   readonly consumer: UsageConsumer;
   /** Clears the unledgered charges of what the consumer wrote to the ledger. */
   readonly ledgered: LedgeredMarks;
+  /** Reconciles every account periodically (RECONCILE_EVERY_MS). */
+  readonly reconciliation: ReconciliationJob;
   readonly credits: Credits;
   readonly topUps: TopUpService;
   readonly redemptions: RedemptionService;
@@ -61,6 +64,7 @@ export class Billing {
       onCommitted: (accounts) => accounts.forEach(publish),
       onLedgered: (events) => this.ledgered.add(events),
     });
+    this.reconciliation = new ReconciliationJob(deps.orm, (em, ids) => this.reconcile(em, ids), deps.config.reconcileEveryMs);
     this.credits = new Credits(deps.ledger, this.hot);
     const { payment, publicBaseUrl } = deps.config;
     const base = publicBaseUrl?.replace(/\/+$/, '');
@@ -77,10 +81,12 @@ export class Billing {
   async start(): Promise<void> {
     await this.hot.start();
     if (this.options.consumeUsage !== false) await this.consumer.start();
+    this.reconciliation.start();
   }
 
   /** Stops the background jobs. */
   async stop(): Promise<void> {
+    await this.reconciliation.stop();
     await this.consumer.stop();
     await this.ledgered.close();
     await this.hot.stop();
@@ -112,9 +118,9 @@ export class Billing {
     return this.deps.ledger.balanceMicro(accountId, em.fork());
   }
 
-  /** Reconciles the given accounts, or every account (in id order, at most `limit`). */
-  async reconcile(em: EntityManager, accountIds: readonly string[] | null, limit = 1000): Promise<AccountReconciliation[]> {
-    const ids = accountIds ?? (await em.find(Account, {}, { fields: ['id'], orderBy: { id: 'asc' }, limit })).map((a) => a.id);
+  /** Reconciles the given accounts, or every account (in id order, at most `limit`, those after `after`). */
+  async reconcile(em: EntityManager, accountIds: readonly string[] | null, limit = 1000, after?: string): Promise<AccountReconciliation[]> {
+    const ids = accountIds ?? (await em.find(Account, after ? { id: { $gt: after } } : {}, { fields: ['id'], orderBy: { id: 'asc' }, limit })).map((a) => a.id);
     return reconcile(em, { balances: this.deps.ports.balances, usage: this.deps.ports.usage, ledgered: this.ledgered, now: this.options.now }, ids);
   }
 }

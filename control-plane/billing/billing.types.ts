@@ -6,6 +6,7 @@ import type { UsageRecord } from '../usage/usage-record.entity.js';
 import type { TopUpOrder } from '../topup/top-up-order.entity.js';
 import { payMoney } from '../topup/topup.service.js';
 import type { AccountReconciliation } from './reconcile.js';
+import type { ReconciliationRun } from './reconcile.job.js';
 
 const rmb = (micro: bigint | string): string => formatMicroRmb(BigInt(micro));
 
@@ -258,5 +259,18 @@ export class ReconciliationView {
       hotMicro: r.hotMicro?.toString() ?? null,
       driftMicro: r.driftMicro?.toString() ?? null,
     });
+  }
+}
+
+/** One run of the periodic reconciliation over every account. */
+@ObjectType('ReconciliationRun')
+export class ReconciliationRunView {
+  @Field(() => Date) startedAt!: Date;
+  @Field(() => Date) finishedAt!: Date;
+  @Field(() => Int, { description: 'Accounts checked' }) accounts!: number;
+  @Field(() => [ReconciliationView], { description: 'The accounts whose hot balance drifted from the ledger, or was missing' }) drifting!: ReconciliationView[];
+
+  static of(run: ReconciliationRun): ReconciliationRunView {
+    return Object.assign(new ReconciliationRunView(), { ...run, drifting: run.drifting.map(ReconciliationView.of) });
   }
 }

@@ -1,4 +1,4 @@
-import { Role } from '../../control-plane/accounts/account.entity.js';
+import { Account, Role } from '../../control-plane/accounts/account.entity.js';
 import { reconcile, type AccountReconciliation } from '../../control-plane/billing/reconcile.js';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { redisPorts } from '../../shared/ports/factory.js';
@@ -6,7 +6,7 @@ import { RedisKeys } from '../../shared/redis/keys.js';
 import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
-import { gqlOk } from '../support/graphql.js';
+import { gql, gqlOk } from '../support/graphql.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 
@@ -119,6 +119,47 @@ test('drift is reported, never corrected', async () => {
     const [report] = (await gqlOk<{ reconciliation: Record<string, string>[] }>(cp.server.url, RECONCILE, { ids: [id] }, { session: admin })).reconciliation;
     expect(report).toMatchObject({ status: 'drift', driftMicro: '1234', hotMicro: '501234', expectedMicro: '500000' });
   }
+});
+
+test('the reconciliation job goes over every account by itself and keeps what it found; an administrator can run it at once', async () => {
+  const drifting = await fundedAccount(300_000n);
+  const fine = await fundedAccount(300_000n);
+  await cp.services.deps.ports.balances.credit(drifting, 777n, 'stray-for-the-job');
+  // A second control plane on the same state, reconciling every second.
+  const second = await startTestControlPlane({ databaseUrl: cp.databaseUrl, redisPrefix: cp.redisPrefix, env: { RECONCILE_EVERY_MS: '1000' }, overrides: { consumeUsage: false } });
+  try {
+    const RUN = '{ reconciliationRun { accounts drifting { accountId status driftMicro } } }';
+    const read = async () => (await gqlOk<{ reconciliationRun: { accounts: number; drifting: { accountId: string; driftMicro: string }[] } | null }>(second.server.url, RUN, {}, { session: admin })).reconciliationRun;
+    await eventually(async () => expect(await read()).not.toBeNull(), 5000);
+    const run = (await read())!;
+    const accounts = await cp.services.deps.orm.em.fork().count(Account, {});
+    expect(run.accounts).toBe(accounts);
+    expect(run.drifting).toContainEqual({ accountId: drifting, status: 'drift', driftMicro: '777' });
+    expect(run.drifting.map((d) => d.accountId)).not.toContain(fine);
+
+    const now = await gqlOk<{ runReconciliation: { accounts: number; drifting: { accountId: string }[] } }>(second.server.url, 'mutation { runReconciliation { accounts drifting { accountId } } }', {}, { session: admin });
+    expect(now.runReconciliation.drifting.map((d) => d.accountId)).toContain(drifting);
+    // only administrators
+    const user = (await seedAccount(cp.services)).session;
+    const refused = await gql(second.server.url, RUN, {}, { session: user });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  } finally {
+    await second.stop();
+  }
+});
+
+test('the reconciliation query pages through every account with `after`', async () => {
+  const PAGE = 'query($after: ID) { reconciliation(limit: 2, after: $after) { accountId } }';
+  const seen: string[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const { reconciliation }: { reconciliation: { accountId: string }[] } = await gqlOk(cp.server.url, PAGE, { after }, { session: admin });
+    if (reconciliation.length === 0) break;
+    seen.push(...reconciliation.map((r) => r.accountId));
+    after = reconciliation[reconciliation.length - 1].accountId;
+  }
+  const all = (await cp.services.deps.orm.em.fork().find(Account, {}, { orderBy: { id: 'asc' } })).map((a) => a.id);
+  expect(seen).toEqual(all);
 });
 
 test('when Redis loses the hot balances, they are rebuilt from the ledger (minus usage still queued), and only the missing ones', async () => {
