@@ -48,9 +48,15 @@ export class CircuitBreakers {
     return true;
   }
 
-  /** The channel answered well: close its breaker. */
+  /** The channel answered well (or answered at all: a refusal of the request is not the channel failing): close its breaker. */
   success(channelId: string): void {
     this.entries.delete(channelId);
+  }
+
+  /** A request `allow` let through was never sent to the channel (nothing it could take): if it was the probe, the next request probes. */
+  release(channelId: string): void {
+    const e = this.entries.get(channelId);
+    if (e) e.probeAt = null;
   }
 
   /** The channel failed (connection, timeout, 429, 5xx): count it, open when over threshold. */

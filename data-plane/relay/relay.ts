@@ -106,6 +106,7 @@ export class Relay {
       const channel = target.channel;
       const prepared = this.prepare(req, channel, target.upstreamModel);
       if (prepared instanceof UpstreamFailure) {
+        breakers.release(channel.id);
         outcome.attempts.push({ group: group.name, channelId: channel.id, kind: channel.kind, result: prepared.result });
         last = prepared;
         continue;
@@ -145,6 +146,8 @@ export class Relay {
             this.keys.reject(key);
             this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
           } else if (failure.retryable) breakers.failure(channel.id);
+          // The upstream refused the request itself (a 4xx): the channel works, and a probe must not stay taken.
+          else if (failure.result === 'status') breakers.success(channel.id);
           outcome.committed = client.committed;
           if (client.committed || failure.result === 'client-gone') {
             // Bytes reached the client: no retry (the stream was ended in-format by the writer).

@@ -199,6 +199,20 @@ test.each([
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
+test('a probe the upstream answers with a refusal of the request (400) closes the breaker: the channel is working', async () => {
+  bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+  await chat();
+  await chat();
+  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  now += 5_000;
+  bed.upstream.reset();
+  bed.upstream.script(HIGH, { kind: 'error', status: 400, message: 'context too long' });
+  expect(await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).catch((e: unknown) => e)).toBeInstanceOf(OpenAI.BadRequestError);
+  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
+  expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
+  expect(calls()).toEqual({ [HIGH]: 2 });
+});
+
 test('the breaker opens after repeated failures, skips the channel, then probes it and recovers', async () => {
   bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
   await chat();

@@ -44,6 +44,18 @@ describe('CircuitBreakers', () => {
     expect(b.allow('c')).toBe(true);
   });
 
+  test('a probe that was never sent (nothing the channel could take) frees the probe at once', () => {
+    let t = 0;
+    const b = new CircuitBreakers({ failureThreshold: 1, windowMs: 1000, openMs: 100 }, () => t);
+    b.failure('c');
+    t = 100;
+    expect(b.allow('c')).toBe(true);
+    expect(b.allow('c')).toBe(false);
+    b.release('c');
+    expect(b.allow('c')).toBe(true);
+    expect(b.state('c')).toBe('half-open');
+  });
+
   test('a probe that never reports back is replaced after another open period', () => {
     const b = breakers();
     for (let i = 0; i < 3; i++) b.failure('c');
