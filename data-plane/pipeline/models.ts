@@ -1,7 +1,7 @@
 /**
  * Stage: the model listings (wire-formats.md §2.7, §3.6, §5, §6): the models this key may use
  * (its allow-list, and served by its groups, or by the automatic-routing groups for a key
- * without groups), in the shape of the format that asked.
+ * without groups, that speak the listing's formats), in the shape of the format that asked.
  */
 import type Koa from 'koa';
 import type { WireFormat } from '../../shared/formats.js';
@@ -10,14 +10,26 @@ import type { RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from './state.js';
 
-/** The distinct models `token` may call (in id order). */
-export function visibleModels(config: RuntimeConfig, token: TokenRecord): RuntimeModel[] {
+/**
+ * The formats whose clients read a listing: the OpenAI shape serves chat-completions and Responses
+ * clients alike (both SDKs call GET /v1/models).
+ */
+const LISTED_FOR: Record<WireFormat, readonly WireFormat[]> = {
+  'chat-completions': ['chat-completions', 'responses'],
+  responses: ['chat-completions', 'responses'],
+  messages: ['messages'],
+  generateContent: ['generateContent'],
+};
+
+/** The distinct models `token` may call in a format of listing `format` (in id order). */
+export function visibleModels(config: RuntimeConfig, token: TokenRecord, format: WireFormat): RuntimeModel[] {
   const groups = new Set(token.groups.length > 0 ? token.groups : [...config.groups.values()].filter((g) => g.autoRoute).map((g) => g.name));
+  const formats = LISTED_FOR[format];
   const seen = new Map<string, RuntimeModel>();
   for (const model of config.models.values()) {
     if (seen.has(model.id)) continue;
     if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id)) continue;
-    if (model.routes.some((r) => groups.has(r.group.name))) seen.set(model.id, model);
+    if (model.routes.some((r) => groups.has(r.group.name) && r.group.formats.some((f) => formats.includes(f)))) seen.set(model.id, model);
   }
   return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -54,7 +66,7 @@ export function listModels(): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
     if (route.action !== 'models') return next();
-    const models = visibleModels(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'));
+    const models = visibleModels(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), route.format);
     if (route.id === undefined) {
       ctx.body = listBody(route.format, models);
       return;

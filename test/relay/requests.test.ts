@@ -103,6 +103,17 @@ describe('auth forms', () => {
     expect(JSON.stringify(upstream.headers)).not.toContain(key);
   });
 
+  test('generateContent under the /v1 prefix too, with its streaming method', async () => {
+    const r = request('generateContent', key, 'm-gemini');
+    const plain = await send(r.path.replace('/v1beta/', '/v1/'), { headers: r.headers, body: r.body });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ candidates: [{ content: { parts: [{ text: 'Hello from the fake upstream.' }] } }] });
+    const res = await fetch(`${bed.url}/v1/models/m-gemini:streamGenerateContent?alt=sse`, { method: 'POST', headers: { 'content-type': 'application/json', ...r.headers }, body: JSON.stringify(r.body) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await res.text()).toContain('"finishReason"');
+  });
+
   test('the client key never travels upstream', async () => {
     for (const format of WIRE_FORMATS) {
       const r = request(format, key);
@@ -246,5 +257,15 @@ describe('model listings', () => {
     expect((await send('/v1/models/m-openai', { headers: { authorization: `Bearer ${limited}` } })).body).toMatchObject({ id: 'm-openai' });
     expectError('chat-completions', await send('/v1/models/m-anthropic', { headers: { authorization: `Bearer ${limited}` } }), 404);
     expectError('messages', await send('/v1/models', { headers: { 'anthropic-version': '2023-06-01' } }), 401);
+  });
+
+  test('a listing shows only the models reachable in its formats: a Responses-only token sees m-openai in the OpenAI shape, nothing in the others', async () => {
+    const gamma = await bed.token({ groups: ['gamma'] });
+    expect((await send('/v1/models', { headers: { authorization: `Bearer ${gamma}` } })).body.data).toEqual([expect.objectContaining({ id: 'm-openai' })]);
+    expect((await send('/v1/models', { headers: { 'x-api-key': gamma, 'anthropic-version': '2023-06-01' } })).body.data).toEqual([]);
+    expect((await send('/v1beta/models', { headers: { 'x-goog-api-key': gamma } })).body.models).toEqual([]);
+    expectError('generateContent', await send('/v1beta/models/m-openai', { headers: { 'x-goog-api-key': gamma } }), 404);
+    // one model by id in the Gemini shape (GET /v1beta/models/{id})
+    expect((await send('/v1beta/models/m-gemini', { headers: { 'x-goog-api-key': key } })).body).toMatchObject({ name: 'models/m-gemini', supportedGenerationMethods: ['generateContent', 'streamGenerateContent'] });
   });
 });
