@@ -5,6 +5,7 @@
  * an in-format error event and is not retried; breakers skip failing channels and recover.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import type { Behaviour } from '../fakes/upstream.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
@@ -211,6 +212,36 @@ test('a probe the upstream answers with a refusal of the request (400) closes th
   expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
   expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
   expect(calls()).toEqual({ [HIGH]: 2 });
+});
+
+const MIDWAY: [string, 'reset' | 'error-event'][] = [
+  ['cut', 'reset'],
+  ['error event', 'error-event'],
+];
+
+test.each(MIDWAY)('a Responses client: a stream ended midway (%s) reaches the SDK as a failed response with the request id', async (_name, ending) => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3, ending });
+  const stream = openai.responses.stream({ model: 'm-fail', input: 'Hi' });
+  const failed: unknown[] = [];
+  stream.on('response.failed', (event) => failed.push(event.response.error));
+  // The SDK resolves with the failed response rather than throwing: its status says so.
+  const outcome = await stream.finalResponse().then((r) => r.status, (e: unknown) => e);
+  expect(outcome === 'failed' || outcome instanceof Error).toBe(true);
+  expect(failed).toEqual([expect.objectContaining({ message: expect.stringMatching(/request id: req_/) })]);
+  expect(calls()).toEqual({ [HIGH]: 1 });
+});
+
+test.each(MIDWAY)('a Gemini client: a stream ended midway (%s) makes the SDK throw, with the request id', async (_name, ending) => {
+  bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 3, ending });
+  const genai = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: bed.url } });
+  let text = '';
+  const err = await (async () => {
+    for await (const chunk of await genai.models.generateContentStream({ model: 'm-fail', contents: 'Hi' })) text += chunk.text ?? '';
+  })().catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(Error);
+  expect((err as Error).message).toMatch(/request id: req_/);
+  expect(text).toBe('Hello from');
+  expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
 test('the breaker opens after repeated failures, skips the channel, then probes it and recovers', async () => {
