@@ -165,9 +165,10 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
       await relay(parser.push(chunk as Buffer));
     }
     await relay(parser.end());
-    if (events === 0 || !sink.client.committed) throw emptyStream();
+    if (events === 0) throw emptyStream();
     if (!watch.finished) throw endedEarly();
     await emit(translator.streamEnd());
+    if (!sink.client.committed) throw emptyStream();
   } catch (err) {
     return fail(sink, err);
   }
