@@ -151,6 +151,22 @@ test('a translated stream cut midway ends with an Anthropic error event and is n
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
+/** Two 500s from f-high: its breaker opens (threshold 2 here). */
+async function openHighBreaker(): Promise<void> {
+  bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+  await chat();
+  await chat();
+  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+}
+
+/** The gateway's own error message: what it `says`, the request id, and nothing of the upstream's key or address. */
+function expectGatewayMessage(message: string, says: string): void {
+  expect(message).toContain(says);
+  expect(message).toMatch(/request id: req_[0-9a-f]{32}/);
+  expect(message).not.toContain(HIGH);
+  expect(message).not.toContain(bed.upstream.url);
+}
+
 test('an error event the upstream sends before anything else fails the channel: the next one answers, and the breaker counts it', async () => {
   bed.upstream.script(HIGH, { kind: 'cut', afterEvents: 0, ending: 'error-event' }, { kind: 'cut', afterEvents: 0, ending: 'error-event' });
   const final = await openai.chat.completions.stream({ model: 'm-fail', messages: MESSAGES }).finalChatCompletion();
@@ -172,11 +188,7 @@ test.each([
   stream.on('content', (delta) => seen.push(delta));
   const err = await stream.finalChatCompletion().catch((e: unknown) => e);
   expect(err).toBeInstanceOf(OpenAI.APIError);
-  const message = (err as Error).message;
-  expect(message).toContain(says);
-  expect(message).toMatch(/request id: req_[0-9a-f]{32}/);
-  expect(message).not.toContain(HIGH);
-  expect(message).not.toContain(bed.upstream.url);
+  expectGatewayMessage((err as Error).message, says);
   expect(seen.join('')).toBe('Hello from');
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
@@ -191,20 +203,13 @@ test.each([
   stream.on('streamEvent', (event) => events.push(event.type));
   const err = await stream.finalMessage().catch((e: unknown) => e);
   expect(err).toBeInstanceOf(Anthropic.APIError);
-  const message = (err as Error).message;
-  expect(message).toContain(says);
-  expect(message).toMatch(/request id: req_[0-9a-f]{32}/);
-  expect(message).not.toContain(HIGH);
-  expect(message).not.toContain(bed.upstream.url);
+  expectGatewayMessage((err as Error).message, says);
   expect(events).not.toContain('message_stop');
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
 test('a probe the upstream answers with a refusal of the request (400) closes the breaker: the channel is working', async () => {
-  bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
-  await chat();
-  await chat();
-  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  await openHighBreaker();
   now += 5_000;
   bed.upstream.reset();
   bed.upstream.script(HIGH, { kind: 'error', status: 400, message: 'context too long' });
@@ -245,10 +250,7 @@ test.each(MIDWAY)('a Gemini client: a stream ended midway (%s) makes the SDK thr
 });
 
 test('the breaker opens after repeated failures, skips the channel, then probes it and recovers', async () => {
-  bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
-  await chat();
-  await chat();
-  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  await openHighBreaker();
   bed.upstream.reset();
   await chat();
   expect(calls()).toEqual({ [LOW]: 1 });
