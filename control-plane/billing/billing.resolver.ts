@@ -119,8 +119,10 @@ export class BillingResolver {
     @Arg('accountId', () => ID) accountId: string,
     @Arg('amountRmb', () => String) amountRmb: string,
     @Arg('reason', () => String) reason: string,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'A key of the caller: the same adjustment sent again with it (a retry) changes nothing more' })
+    idempotencyKey?: string,
   ): Promise<BalanceView> {
-    await ctx.services.billing.adjust(ctx.em, requireViewer(ctx), accountId, amountRmb, reason);
+    await ctx.services.billing.adjust(ctx.em, requireViewer(ctx), accountId, amountRmb, reason, idempotencyKey ?? undefined);
     return balanceOf(ctx, accountId);
   }
 

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity.js';
 import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
-import { LedgerKind } from '../ledger/ledger-entry.entity.js';
+import { LedgerEntry, LedgerKind } from '../ledger/ledger-entry.entity.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { AppDeps } from '../services.js';
 import { EpayProvider } from '../topup/epay.js';
@@ -103,18 +103,28 @@ export class Billing {
     return { ledgerMicro, hotMicro: hot.balanceMicro === null ? null : hot.balanceMicro + leased };
   }
 
-  /** An administrator's credit (positive) or debit (negative) of an account, with a reason; returns the new ledger balance. */
-  async adjust(em: EntityManager, admin: Viewer, accountId: string, amountRmb: string, reason: string): Promise<bigint> {
+  /**
+   * An administrator's credit (positive) or debit (negative) of an account, with a reason; returns
+   * the new ledger balance. With a `requestKey` of the caller's, a retry (say, after a network
+   * error) changes nothing more; the same key for another account or amount is refused.
+   */
+  async adjust(em: EntityManager, admin: Viewer, accountId: string, amountRmb: string, reason: string, requestKey?: string): Promise<bigint> {
     const amount = rmbArgument('amountRmb', amountRmb, { allowNegative: true });
     if (amount === 0n) throw badInput('amountRmb', 'must not be zero');
     if (amount > MAX_ADJUSTMENT_MICRO || -amount > MAX_ADJUSTMENT_MICRO) throw badInput('amountRmb', 'must be within 1000000 RMB either way');
     const memo = reason.trim();
     if (memo.length < 3 || memo.length > 500) throw badInput('reason', 'must be 3 to 500 characters');
+    if (requestKey !== undefined && !/^[\x21-\x7e]{8,100}$/.test(requestKey)) throw badInput('idempotencyKey', 'must be 8 to 100 printable characters without spaces');
     if (!(await em.count(Account, { id: accountId }))) throw notFound('Account');
-    await this.credits.apply(em, async () => ({
-      entry: { accountId, kind: LedgerKind.Adjustment, amountMicro: amount, idempotencyKey: `adjust:${randomUUID()}`, memo: `${memo} (by ${admin.accountId})` },
-      result: undefined,
-    }));
+    const idempotencyKey = `adjust:${requestKey ?? randomUUID()}`;
+    await this.credits.apply(em, async (tx) => {
+      const earlier = requestKey === undefined ? null : await tx.findOne(LedgerEntry, { idempotencyKey }, { fields: ['account', 'amountMicro'] });
+      if (earlier && (earlier.account.id !== accountId || BigInt(earlier.amountMicro) !== amount)) {
+        throw badInput('idempotencyKey', 'was already used for another adjustment');
+      }
+      // A retry appends nothing (same key) and applies the hot credit at most once (same key).
+      return { entry: { accountId, kind: LedgerKind.Adjustment, amountMicro: amount, idempotencyKey, memo: `${memo} (by ${admin.accountId})` }, result: undefined };
+    });
     return this.deps.ledger.balanceMicro(accountId, em.fork());
   }
 

@@ -120,6 +120,25 @@ test('a callback replayed after Redis lost the hot balance credits nothing more:
   expect(await ledger()).toBe(credited);
 });
 
+test('an adjustment sent again with its idempotency key changes nothing more; the key cannot be reused for another adjustment', async () => {
+  const ADJUST = 'mutation($id: ID!, $a: String!, $k: String) { adjustBalance(accountId: $id, amountRmb: $a, reason: "goodwill credit", idempotencyKey: $k) { balanceMicro } }';
+  const other = (await seedAccount(cp.services)).account.id;
+  await cp.services.billing.hot.ensureLoaded(other);
+  const ledgerOf = () => cp.services.ledger.balanceMicro(other);
+  const hotOf = async () => (await cp.services.deps.ports.balances.inspect(other)).balanceMicro!;
+  const [ledgerBefore, hotBefore] = [await ledgerOf(), await hotOf()];
+  for (let i = 0; i < 3; i++) await gqlOk(cp.server.url, ADJUST, { id: other, a: '2.5', k: 'console-retry-0001' }, { session: admin });
+  expect(await ledgerOf()).toBe(ledgerBefore + 2_500_000n);
+  expect(await hotOf()).toBe(hotBefore + 2_500_000n);
+  for (const [id, a] of [[other, '2.6'], [other, '-2.5'], [user.id, '2.5']]) {
+    const reused = await gql(cp.server.url, ADJUST, { id, a, k: 'console-retry-0001' }, { session: admin });
+    expect(reused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'idempotencyKey' });
+  }
+  const short = await gql(cp.server.url, ADJUST, { id: other, a: '1', k: 'short' }, { session: admin });
+  expect(short.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'idempotencyKey' });
+  expect(await ledgerOf()).toBe(ledgerBefore + 2_500_000n);
+});
+
 test('callbacks with a bad signature, a wrong amount, another merchant, an unpaid status or an unknown order credit nothing', async () => {
   const { createTopUp } = await gqlOk<{ createTopUp: { order: { outTradeNo: string } } }>(cp.server.url, CREATE, { a: '12.5' }, { session: user.session });
   const no = createTopUp.order.outTradeNo;
