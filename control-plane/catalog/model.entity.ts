@@ -94,6 +94,14 @@ export class CatalogModel extends BaseEntity {
   @Property({ type: 'integer', nullable: true })
   defaultMaxOutputTokens?: number | null;
 
+  /**
+   * Request parameters this model's upstream refuses, named as in the upstream's format (e.g.
+   * `top_p` for Claude models that refuse it beside `temperature`; `reasoning_effort` for a model
+   * without reasoning; `generationConfig.topK`): dropped from translated requests.
+   */
+  @Property({ type: ArrayType, default: '{}' })
+  rejectedParameters: string[] & Opt = [];
+
   /** Set when an admin edits prices by hand: the catalog import then leaves this model's prices alone. */
   @Property({ type: 'boolean', default: false })
   manualPriceOverride: boolean & Opt = false;

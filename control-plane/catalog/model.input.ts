@@ -1,6 +1,12 @@
-import { ArrayMaxSize, IsInt, IsOptional, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsInt, IsOptional, Length, Matches, Max, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { ModelKind } from './model.entity.js';
+
+/** A request parameter as a model may refuse it: a top-level field, or one inside an object field (`generationConfig.topK`). */
+const PARAMETER = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/;
+
+/** Most parameters a model may refuse. */
+const MAX_REJECTED_PARAMETERS = 20;
 
 /** Most aliases per model. */
 const MAX_ALIASES = 20;
@@ -83,6 +89,11 @@ export class CreateModelInput {
   @Min(1)
   @Max(MAX_TOKEN_LIMIT)
   defaultMaxOutputTokens?: number | null;
+
+  @Field(() => [String], { defaultValue: [], description: 'Request parameters its upstream refuses, named as in the upstream format (e.g. top_p, reasoning_effort, generationConfig.topK): dropped from translated requests' })
+  @ArrayMaxSize(MAX_REJECTED_PARAMETERS)
+  @Matches(PARAMETER, { each: true })
+  rejectedParameters!: string[];
 }
 
 /**
@@ -129,6 +140,12 @@ export class UpdateModelInput {
   @Min(1)
   @Max(MAX_TOKEN_LIMIT)
   defaultMaxOutputTokens?: number | null;
+
+  @Field(() => [String], { nullable: true, description: 'Replaces the parameters its upstream refuses' })
+  @IsOptional()
+  @ArrayMaxSize(MAX_REJECTED_PARAMETERS)
+  @Matches(PARAMETER, { each: true })
+  rejectedParameters?: string[];
 
   @Field(() => Boolean, { nullable: true, description: 'false hands the prices back to the catalog import (next import overwrites them)' })
   manualPriceOverride?: boolean;

@@ -62,6 +62,7 @@ export class ModelService {
       contextLimit: input.contextLimit ?? null,
       outputLimit: input.outputLimit ?? null,
       defaultMaxOutputTokens: input.defaultMaxOutputTokens ?? null,
+      rejectedParameters: [...new Set(input.rejectedParameters)].sort(),
       manualPriceOverride: true,
       source: ADMIN_SOURCE,
     });
@@ -91,6 +92,7 @@ export class ModelService {
     if (input.contextLimit !== undefined) model.contextLimit = input.contextLimit;
     if (input.outputLimit !== undefined) model.outputLimit = input.outputLimit;
     if (input.defaultMaxOutputTokens !== undefined) model.defaultMaxOutputTokens = input.defaultMaxOutputTokens;
+    if (input.rejectedParameters != null) model.rejectedParameters = [...new Set(input.rejectedParameters)].sort();
     assertLimits(model);
     await em.flush();
     this.onChange();

@@ -80,6 +80,9 @@ export class ModelView {
   @Field(() => Int, { nullable: true })
   defaultMaxOutputTokens!: number | null;
 
+  @Field(() => [String], { description: 'Request parameters its upstream refuses, dropped from translated requests' })
+  rejectedParameters!: string[];
+
   @Authorized(Role.Admin)
   @Field(() => Boolean, { description: 'Administrators: prices were set by hand, so the catalog import leaves them alone' })
   manualPriceOverride!: boolean;
@@ -101,6 +104,7 @@ export class ModelView {
       contextLimit: model.contextLimit ?? null,
       outputLimit: model.outputLimit ?? null,
       defaultMaxOutputTokens: model.defaultMaxOutputTokens ?? null,
+      rejectedParameters: model.rejectedParameters,
       manualPriceOverride: model.manualPriceOverride,
       source: model.source,
     });

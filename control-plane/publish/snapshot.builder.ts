@@ -69,7 +69,7 @@ export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
  * A model row as the query builder maps it without hydrating entities: the embedded price table
  * comes flattened (`prices_<kind>`) and decimals as PostgreSQL prints them ("3.000000").
  */
-type ModelRow = Pick<CatalogModel, 'modelId' | 'aliases' | 'vendor' | 'kind' | 'multiplier' | 'contextLimit' | 'outputLimit' | 'defaultMaxOutputTokens'> &
+type ModelRow = Pick<CatalogModel, 'modelId' | 'aliases' | 'vendor' | 'kind' | 'multiplier' | 'contextLimit' | 'outputLimit' | 'defaultMaxOutputTokens' | 'rejectedParameters'> &
   Partial<Record<`prices_${PriceKind}`, string | null>>;
 
 /** "3.000000" -> "3": the strings the entities (and the admin) use. */
@@ -93,6 +93,7 @@ function toModel(m: ModelRow): SnapshotModel {
     multiplier: canonical(m.multiplier),
     limits: { contextTokens: m.contextLimit ?? null, maxOutputTokens: m.outputLimit ?? null },
     defaultMaxOutputTokens: m.defaultMaxOutputTokens ?? null,
+    rejectedParameters: [...(m.rejectedParameters ?? [])],
   };
 }
 

@@ -91,6 +91,7 @@ class CompiledModel implements RuntimeModel {
   readonly multiplier: string;
   readonly limits: SnapshotModel['limits'];
   readonly defaultMaxOutputTokens: number | null;
+  readonly rejectedParameters: string[];
   private assembled: GroupRoute[] | undefined;
 
   constructor(
@@ -105,6 +106,7 @@ class CompiledModel implements RuntimeModel {
     this.multiplier = m.multiplier;
     this.limits = m.limits;
     this.defaultMaxOutputTokens = m.defaultMaxOutputTokens;
+    this.rejectedParameters = m.rejectedParameters ?? [];
   }
 
   get routes(): GroupRoute[] {

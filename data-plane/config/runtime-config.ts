@@ -56,6 +56,8 @@ export interface GroupRoute {
 export interface RuntimeModel extends SnapshotModel {
   /** Active groups with at least one active channel serving the model, in group-name order. */
   routes: GroupRoute[];
+  /** As in the snapshot, none when it had none. */
+  rejectedParameters: string[];
 }
 
 /**

@@ -186,7 +186,7 @@ export class Relay {
     const translator = translatorFor(req.format, format)!;
     try {
       const defaultMaxTokens = req.model.defaultMaxOutputTokens ?? req.model.limits.maxOutputTokens ?? FALLBACK_MAX_TOKENS;
-      const body = translator.request(req.body, { upstreamModel, stream: req.stream, defaultMaxTokens });
+      const body = withoutRejected(translator.request(req.body, { upstreamModel, stream: req.stream, defaultMaxTokens }), req.model.rejectedParameters);
       return { upstreamFormat: format, translator, body: Buffer.from(JSON.stringify(body)) };
     } catch (err) {
       if (!(err instanceof TranslationError)) throw err;
@@ -264,6 +264,29 @@ export class Relay {
 /** An object value, or an empty object for anything else (absent, null). */
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * A translated body less the parameters the model refuses (`name`, or `object.name`): a client's
+ * `temperature` with `top_p` must not turn into an upstream 400 for a model that takes only one.
+ * Pass-through bodies are left as the client sent them.
+ */
+function withoutRejected(body: Record<string, unknown>, rejected: readonly string[]): Record<string, unknown> {
+  for (const name of rejected) {
+    const dot = name.indexOf('.');
+    if (dot === -1) {
+      delete body[name];
+      continue;
+    }
+    const outer = name.slice(0, dot);
+    const inner = body[outer];
+    // A copy: the nested object may be the client's own, which another channel may still need.
+    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+      const { [name.slice(dot + 1)]: _dropped, ...rest } = inner as Record<string, unknown>;
+      body[outer] = rest;
+    }
+  }
+  return body;
 }
 
 /** Did a chat-completions client ask for the usage chunk (`stream_options.include_usage`)? */

@@ -120,6 +120,12 @@ export interface SnapshotModel {
   limits: SnapshotModelLimits;
   /** Used when a request sets no output limit and the format requires one (messages); null = none. */
   defaultMaxOutputTokens: number | null;
+  /**
+   * Request parameters the model's upstream refuses, named as in the upstream's format (a top-level
+   * field, or `object.field`): dropped from translated requests. Absent (snapshots written before
+   * it): none.
+   */
+  rejectedParameters?: string[];
 }
 
 /** A JSON value, for {@link SnapshotSettings}. */

@@ -168,6 +168,7 @@ function checkModels(c: Checker, models: unknown[]): void {
       c.integer(limits.maxOutputTokens, `${p}.limits.maxOutputTokens`, 1, true);
     }
     c.integer(m.defaultMaxOutputTokens, `${p}.defaultMaxOutputTokens`, 1, true);
+    if (m.rejectedParameters !== undefined) c.array(m.rejectedParameters, `${p}.rejectedParameters`).forEach((r, j) => c.string(r, `${p}.rejectedParameters[${j}]`));
   });
 }
 

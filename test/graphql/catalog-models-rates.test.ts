@@ -1,5 +1,6 @@
 import { readGenaiPrices } from '../../control-plane/catalog/import/genai-prices.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { SnapshotBuilder } from '../../control-plane/publish/snapshot.builder.js';
 import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
 import { adminAndUserSessions } from '../support/seeded-accounts.js';
 
@@ -134,6 +135,31 @@ describe('models', () => {
 
     await gqlOk(cp.server.url, 'mutation { deleteModel(modelId: "acme-free") }', {}, { session: admin });
     expect((await gql(cp.server.url, '{ model(modelId: "acme-free") { modelId } }')).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  test('the parameters a model refuses are set, replaced and published in the snapshot; malformed names are refused', async () => {
+    const FIELDS = 'modelId rejectedParameters';
+    const created = await gqlOk<{ createModel: { rejectedParameters: string[] } }>(
+      cp.server.url,
+      `mutation($i: CreateModelInput!) { createModel(input: $i) { ${FIELDS} } }`,
+      { i: { modelId: 'picky-1', vendor: 'acme', prices: { input: '1', output: '2' }, rejectedParameters: ['top_p', 'generationConfig.topK', 'top_p'] } },
+      { session: admin },
+    );
+    expect(created.createModel.rejectedParameters).toEqual(['generationConfig.topK', 'top_p']);
+    const snapshotModel = async () => (await new SnapshotBuilder().build(cp.services.deps.orm.em.fork())).content.models.find((m) => m.id === 'picky-1');
+    expect((await snapshotModel())?.rejectedParameters).toEqual(['generationConfig.topK', 'top_p']);
+    const changed = await gqlOk<{ updateModel: { rejectedParameters: string[] } }>(
+      cp.server.url,
+      `mutation($i: UpdateModelInput!) { updateModel(modelId: "picky-1", input: $i) { ${FIELDS} } }`,
+      { i: { rejectedParameters: ['reasoning_effort'] } },
+      { session: admin },
+    );
+    expect(changed.updateModel.rejectedParameters).toEqual(['reasoning_effort']);
+    expect((await snapshotModel())?.rejectedParameters).toEqual(['reasoning_effort']);
+    for (const bad of ['top p', 'a.b.c', '', '.x']) {
+      const refused = await updateModel('picky-1', { rejectedParameters: [bad] });
+      expect(refused.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    }
   });
 
   test('the model list pages by cursor without gaps or repeats', async () => {
