@@ -33,6 +33,9 @@ export interface BillingOptions {
   now?: () => number;
 }
 
+/** Accounts the reconciliation job takes at a time. */
+const RECONCILE_PAGE = 500;
+
 /** Largest single adjustment, micro-RMB. */
 const MAX_ADJUSTMENT_MICRO = 1_000_000n * 1_000_000n;
 
@@ -64,7 +67,7 @@ export class Billing {
       onCommitted: (accounts) => accounts.forEach(publish),
       onLedgered: (events) => this.ledgered.add(events),
     });
-    this.reconciliation = new ReconciliationJob(deps.orm, (em, ids) => this.reconcile(em, ids), deps.config.reconcileEveryMs);
+    this.reconciliation = new ReconciliationJob(deps.orm, (em, after) => this.reconcile(em, null, RECONCILE_PAGE, after), deps.config.reconcileEveryMs);
     this.credits = new Credits(deps.ledger, this.hot);
     const { payment, publicBaseUrl } = deps.config;
     const base = publicBaseUrl?.replace(/\/+$/, '');

@@ -1,12 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
-import { Account } from '../accounts/account.entity.js';
 import type { AccountReconciliation } from './reconcile.js';
 
 const log = createLogger('reconciliation');
-
-/** Accounts reconciled per round of the job. */
-const PAGE = 500;
 
 /** What the last run of the job found. */
 export interface ReconciliationRun {
@@ -31,7 +27,8 @@ export class ReconciliationJob {
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly reconcile: (em: EntityManager, accountIds: readonly string[]) => Promise<AccountReconciliation[]>,
+    /** Reconciles the next page of accounts in id order, those after `after` (all from the first when undefined). */
+    private readonly reconcilePage: (em: EntityManager, after: string | undefined) => Promise<AccountReconciliation[]>,
     private readonly everyMs: number,
   ) {}
 
@@ -59,12 +56,11 @@ export class ReconciliationJob {
     const startedAt = new Date();
     const drifting: AccountReconciliation[] = [];
     let accounts = 0;
-    let after = '00000000-0000-0000-0000-000000000000';
+    let after: string | undefined;
     for (;;) {
-      const em = this.orm.em.fork();
-      const page = await em.find(Account, { id: { $gt: after } }, { fields: ['id'], orderBy: { id: 'asc' }, limit: PAGE });
+      const page = await this.reconcilePage(this.orm.em.fork(), after);
       if (page.length === 0) break;
-      for (const report of await this.reconcile(em, page.map((a) => a.id))) {
+      for (const report of page) {
         if (report.status === 'ok') continue;
         drifting.push(report);
         log.warn('hot balance drifts from the ledger', {
@@ -75,7 +71,7 @@ export class ReconciliationJob {
         });
       }
       accounts += page.length;
-      after = page[page.length - 1].id;
+      after = page[page.length - 1].accountId;
     }
     this.last = { startedAt, finishedAt: new Date(), accounts, drifting };
     log.info('reconciliation run done', { accounts, drifting: drifting.length });
