@@ -130,21 +130,23 @@ export class BalanceLeases {
 
   /**
    * Ends a request that took `takenMicro` from `held` (what {@link take} answered): what it did not
-   * cost goes back to the lease, and `charge` goes to Redis with the next batch. Resolves once that
-   * batch is sent: the request's usage event should follow then, not before, so that the usage
-   * stream never shows an event whose charge is not on the balance yet.
+   * cost goes back to the lease, and `charge` goes to Redis with the next batch. `onSent` is called
+   * once that batch is sent (at once for a charge of nothing): the request's usage event should
+   * follow then, not before, so that the usage stream never shows an event whose charge is not on
+   * the balance yet. (A callback, not a promise: this runs for every request of a busy node.)
    */
-  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge): Promise<void> {
+  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge, onSent: () => void): void {
     const lease = held as Lease;
     lease.inFlight -= 1;
     lease.free += takenMicro - charge.chargeMicro;
     if (charge.chargeMicro === 0n) {
       if (lease.inFlight === 0 && lease.charges.length === 0) this.retired.delete(lease);
-      return Promise.resolve();
+      onSent();
+      return;
     }
     lease.charges.push(charge);
+    lease.onSent.push(onSent);
     this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
-    return new Promise((resolve) => lease.onSent.push(resolve));
   }
 
   /** Resolves once every charge settled so far is sent and answered: for tests, and before {@link close}. */

@@ -104,8 +104,10 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
  * known, and the answer goes out without waiting for Redis to confirm it.
  */
 export class Metering {
-  /** Settlements sent and not yet confirmed. */
+  /** Settlements and usage events sent and not yet confirmed. */
   private readonly pending = new Set<Promise<void>>();
+  /** Usage events to append at the end of this turn. */
+  private reports: UsageEvent[] = [];
   /** Account id -> spendable balance after its last reservation or lease growth here. */
   private readonly lastBalance = new Map<string, bigint>();
   private readonly leases: BalanceLeases;
@@ -143,6 +145,7 @@ export class Metering {
   /** Resolves once every settlement so far is sent and confirmed (or logged as failed): for tests, and before {@link close}. */
   async idle(): Promise<void> {
     await this.leases.idle();
+    this.sendReports();
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
@@ -177,7 +180,8 @@ export class Metering {
     // (A free request, reserving 0, is reserved alone: the balance must still be loaded and not negative.)
     const known = this.lastBalance.get(token.accountId);
     const rich = token.spendCapMicro === null && reservedMicro > 0n && known !== undefined && known >= reservedMicro * LEASE_HEADROOM;
-    const lease = rich ? await this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH) : undefined;
+    let lease = rich ? this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH) : undefined;
+    if (lease instanceof Promise) lease = await lease; // only when the lease must grow
     if (!lease) await this.admit(token, reservationId, reservedMicro);
 
     let tap: UsageTap | undefined;
@@ -202,33 +206,47 @@ export class Metering {
     const firstByteAt = tap?.result().firstByteAt ?? null;
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
-    const retrying = <T>(call: () => Promise<T>) => withRetries(call, deps.retryDelaysMs);
-    const append = () => retrying(() => deps.usage.append(event));
-    this.track(
-      (lease
-        ? // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
-          this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }).then(append)
-        : // Sent together (one round trip, the event after the charge): the charge is known already, and a replayed event is written once by the consumer.
-          Promise.all([
-            retrying(() =>
-              settlement.source === 'none'
-                ? deps.balances.release(token.accountId, reservationId)
-                : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId),
-            ),
-            append(),
-          ])
-      ).then(
-        () => undefined,
-        // Redis refused it past every retry: an unsettled reservation is released by expiry, and reconciliation reports the drift.
-        (err: unknown) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error: String(err) }),
-      ),
-    );
+    if (lease) {
+      // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
+      this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }, () => this.report(event));
+    } else {
+      // The charge is known already: sent now, the event with it (events go last in the round trip).
+      this.track(
+        withRetries(
+          () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
+          deps.retryDelaysMs,
+        ),
+        // An unsettled reservation is released by expiry, and reconciliation reports the drift.
+        (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
+      );
+      this.report(event);
+    }
     if (failure !== undefined) throw failure;
   }
 
-  private track(settling: Promise<void>): void {
-    this.pending.add(settling);
-    void settling.finally(() => this.pending.delete(settling));
+  /** Queues a usage event: the events of one turn (a lease batch's, most often) are appended together. */
+  private report(event: UsageEvent): void {
+    if (this.reports.push(event) === 1) queueMicrotask(() => this.sendReports());
+  }
+
+  private sendReports(): void {
+    const events = this.reports;
+    if (events.length === 0) return;
+    this.reports = [];
+    this.track(withRetries(() => this.deps.usage.append(...events), this.deps.retryDelaysMs), (error) =>
+      // Their charges are on the balance; reconciliation reports them as lost usage events.
+      log.error('usage events not queued', { requestIds: events.map((e) => e.requestId), error }),
+    );
+  }
+
+  /** Keeps `sending` until Redis answered it (see {@link idle}); past every retry, `onError` says what was lost. */
+  private track(sending: Promise<unknown>, onError: (error: string) => void): void {
+    const settled = sending.then(
+      () => undefined,
+      (err: unknown) => onError(String(err)),
+    );
+    this.pending.add(settled);
+    void settled.finally(() => this.pending.delete(settled));
   }
 }
 

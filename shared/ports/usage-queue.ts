@@ -16,8 +16,8 @@ export interface QueuedUsageEvent {
  *   so consumers must be idempotent by `event.eventId`.
  */
 export interface UsageQueue {
-  /** Appends an event; returns its queue id. */
-  append(event: UsageEvent): Promise<string>;
+  /** Appends events, in order; returns their queue ids (one write for all: a data plane appends a batch of requests' events at once). */
+  append(...events: UsageEvent[]): Promise<string[]>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;
   /** Up to `count` never-delivered events for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */

@@ -3,8 +3,8 @@
  * growth shared by the requests that wait for it, refusal, under-reserved charges, and a long
  * request keeping its lease from expiring.
  */
-import { BalanceLeases } from '../../data-plane/billing/balance-leases.js';
-import type { BalanceStore } from '../../shared/ports/balance-store.js';
+import { BalanceLeases, type HeldLease } from '../../data-plane/billing/balance-leases.js';
+import type { BalanceStore, LeaseCharge } from '../../shared/ports/balance-store.js';
 import { describeContract, eventually } from '../contract/harness.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 
@@ -13,6 +13,9 @@ describeContract('BalanceLeases', (ports) => {
   const balances: bigint[] = [];
   const open = (store: BalanceStore, options: { ttlMs?: number; idleMs?: number } = {}) =>
     (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b) }));
+
+  /** Settles against the lease; resolves when the lease says its charge was sent. */
+  const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge) => new Promise<void>((sent) => l.settle(lease, takenMicro, charge, sent));
 
   afterEach(async () => {
     await leases?.close();
@@ -49,8 +52,8 @@ describeContract('BalanceLeases', (ports) => {
     const l = open(store);
     const lease = (await l.take('a', 100n, 1_000n))!;
     await l.take('a', 100n, 1_000n);
-    void l.settle(lease, 100n, { eventId: 'e1', tokenId: 't1', chargeMicro: 30n });
-    void l.settle(lease, 100n, { eventId: 'e2', tokenId: 't2', chargeMicro: 250n }); // under-reserved
+    void settled(l, lease, 100n, { eventId: 'e1', tokenId: 't1', chargeMicro: 30n });
+    void settled(l, lease, 100n, { eventId: 'e2', tokenId: 't2', chargeMicro: 250n }); // under-reserved
     await l.idle();
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
@@ -58,15 +61,15 @@ describeContract('BalanceLeases', (ports) => {
     // 1000 - 30 - 250 left: 720 without another growth
     expect(await l.take('a', 720n, 1_000n)).toBe(lease);
     expect((await store.inspect('a')).balanceMicro).toBe(9_000n);
-    await l.settle(lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n });
+    await settled(l, lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n });
   });
 
-  test('settle resolves once the charge is sent: a usage event appended then never reaches Redis before its charge', async () => {
+  test('settle tells once the charge is sent: a usage event appended then never reaches Redis before its charge', async () => {
     const store = ports().balances;
     await store.load('a', 10_000n, new Map());
     const l = open(store);
     const lease = (await l.take('a', 100n, 1_000n))!;
-    const sent = l.settle(lease, 100n, { eventId: 'e4', tokenId: 't1', chargeMicro: 40n });
+    const sent = settled(l, lease, 100n, { eventId: 'e4', tokenId: 't1', chargeMicro: 40n });
     expect((await store.inspect('a')).reservations[0].amountMicro).toBe(1_000n); // batched: not sent yet
     await sent;
     await ports().usage.append(sampleUsageEvent({ eventId: 'e1', accountId: 'a', chargeMicro: '40' }));
@@ -83,13 +86,13 @@ describeContract('BalanceLeases', (ports) => {
     // The lease expires in Redis (as if this node had stalled past its expiry), and another node spends the balance.
     expect(await store.expire(Date.now() + 3_600_000)).toBe(1);
     await store.credit('a', -1_000n, 'spent-elsewhere');
-    await l.settle(lease, 100n, { eventId: 'e5', tokenId: 't1', chargeMicro: 40n });
+    await settled(l, lease, 100n, { eventId: 'e5', tokenId: 't1', chargeMicro: 40n });
     await l.idle();
     // The charge came off the balance (the lease was gone), and the 800 this node still believed free is not spent.
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: -40n, reservations: [] });
     expect(await l.take('a', 100n, 1_000n)).toBeUndefined();
     // The request still in flight is charged when it ends.
-    await l.settle(lease, 100n, { eventId: 'e6', tokenId: 't2', chargeMicro: 30n });
+    await settled(l, lease, 100n, { eventId: 'e6', tokenId: 't2', chargeMicro: 30n });
     await l.idle();
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: -70n, reservations: [] });
   });
@@ -103,7 +106,7 @@ describeContract('BalanceLeases', (ports) => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await store.expire(Date.now())).toBe(0);
     expect((await store.inspect('a')).reservations).toHaveLength(1);
-    void l.settle(lease, 100n, { eventId: 'e7', tokenId: 't1', chargeMicro: 40n });
+    void settled(l, lease, 100n, { eventId: 'e7', tokenId: 't1', chargeMicro: 40n });
     await eventually(async () => expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_960n, reservations: [] }));
   });
 });

@@ -41,6 +41,16 @@ describeContract('UsageQueue', (ports) => {
     expect((await q().read('g', 'c1', 10, 0)).map((e) => e.event)).toEqual([rich, plain]);
   });
 
+  test('events appended together get their own entries and ids, in order, alongside single appends', async () => {
+    const [single] = await q().append(sampleUsageEvent({ eventId: 's1' }));
+    const ids = await q().append(...['b1', 'b2', 'b3'].map((id) => sampleUsageEvent({ eventId: id })));
+    expect(await q().append()).toEqual([]);
+    expect(ids).toHaveLength(3);
+    await q().ensureGroup('g');
+    const read = await q().read('g', 'c1', 10, 0);
+    expect(read.map((e) => [e.id, e.event.eventId])).toEqual([[single, 's1'], ...ids.map((id, i) => [id, `b${i + 1}`])]);
+  });
+
   test('count bounds a read; a blocking read wakes on append', async () => {
     await q().ensureGroup('g');
     for (const id of ['a', 'b', 'c']) await q().append(sampleUsageEvent({ eventId: id }));

@@ -109,7 +109,7 @@ describe('TurnPipeline', () => {
     const events = Array.from({ length: 5 }, (_, i) => sampleUsageEvent({ eventId: `e${i}` }));
     const first = ports.usage.append(events[0]);
     await new Promise((resolve) => setImmediate(resolve)); // a later turn joins the same batch
-    const ids = await Promise.all([first, ...events.slice(1).map((e) => ports.usage.append(e))]);
+    const ids = (await Promise.all([first, ...events.slice(1).map((e) => ports.usage.append(e))])).flat();
     expect(commands).toEqual([1]); // one pipeline of one command
     expect([...ids].sort(compareStreamIds)).toEqual(ids);
     await ports.usage.ensureGroup('g');

@@ -25,14 +25,17 @@ export class MemoryUsageQueue implements UsageQueue {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async append(event: UsageEvent): Promise<string> {
-    const ms = Math.max(this.now(), this.lastMs);
-    this.seq = ms === this.lastMs ? this.seq + 1 : 0;
-    this.lastMs = ms;
-    const id = `${ms}-${this.seq}`;
-    this.entries.push({ id, text: encodeUsageEvent(event) });
+  async append(...events: UsageEvent[]): Promise<string[]> {
+    const ids = events.map((event) => {
+      const ms = Math.max(this.now(), this.lastMs);
+      this.seq = ms === this.lastMs ? this.seq + 1 : 0;
+      this.lastMs = ms;
+      const id = `${ms}-${this.seq}`;
+      this.entries.push({ id, text: encodeUsageEvent(event) });
+      return id;
+    });
     for (const wake of this.waiters) wake();
-    return id;
+    return ids;
   }
 
   async ensureGroup(group: string): Promise<void> {

@@ -27,29 +27,31 @@ function decode([id, fields]: StreamEntry): QueuedUsageEvent {
 export class RedisUsageQueue implements UsageQueue {
   private blocking: Redis | undefined;
   /** The events waiting for the settling pipeline to go out, and the ids it will answer. */
-  private batch: { events: string[]; ids: Promise<string[]> } | undefined;
+  private batch: { texts: string[]; ids: Promise<string[]> } | undefined;
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  async append(event: UsageEvent): Promise<string> {
+  async append(...events: UsageEvent[]): Promise<string[]> {
+    if (events.length === 0) return [];
     // With the other events of the next few milliseconds, in one script call pipelined with the settlements.
     if (!this.batch) {
-      const events: string[] = [];
+      const texts: string[] = [];
       const keys = [this.keys.usageStream];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const ids = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
-            p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...events);
+            p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...texts);
           },
           { last: true },
         )
-        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...events]) as Promise<string[]>);
-      this.batch = { events, ids };
+        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...texts]) as Promise<string[]>);
+      this.batch = { texts, ids };
     }
-    const at = this.batch.events.push(encodeUsageEvent(event)) - 1;
-    return (await this.batch.ids)[at];
+    const from = this.batch.texts.length;
+    for (const event of events) this.batch.texts.push(encodeUsageEvent(event));
+    return (await this.batch.ids).slice(from, from + events.length);
   }
 
   async ensureGroup(group: string): Promise<void> {
