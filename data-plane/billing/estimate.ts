@@ -51,6 +51,8 @@ export function reservationFor(input: {
 }): bigint {
   const { model } = input;
   const images = model.kind === 'image' ? (positiveInt(input.body.n) ?? 1) : 0;
+  const promptTokensEstimate = estimatePromptTokensFromBytes(input.bodyBytes);
+  const maxOutputTokens = maxOutputFor(input.format, input.body, model);
   let most = 0n;
   for (const group of input.groups) {
     const estimate = estimateReservation({
@@ -59,8 +61,8 @@ export function reservationFor(input: {
       modelMultiplier: model.multiplier,
       exchangeRate: input.exchangeRate,
       billing: group.billing,
-      promptTokensEstimate: estimatePromptTokensFromBytes(input.bodyBytes),
-      maxOutputTokens: maxOutputFor(input.format, input.body, model),
+      promptTokensEstimate,
+      maxOutputTokens,
       images,
     });
     if (estimate > most) most = estimate;

@@ -195,15 +195,16 @@ export class Metering {
     const outcome = ctx.state.relay;
     const served = outcome?.served;
     const group = served ? (runtime.groups.get(served.group) ?? null) : null;
+    const seen = tap?.result() ?? null;
     const settlement = settlementFor({
       delivery: { committed: outcome?.committed ?? false, completed: outcome?.completed ?? false },
-      tap: tap?.result() ?? null,
+      tap: seen,
       group,
       model,
       exchangeRate: runtime.exchangeRate,
       bodyBytes: rawBody.length,
     });
-    const firstByteAt = tap?.result().firstByteAt ?? null;
+    const firstByteAt = seen?.firstByteAt ?? null;
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     if (lease) {

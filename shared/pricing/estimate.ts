@@ -4,7 +4,7 @@
  */
 import { compareDecimal, type Decimal } from '../decimal.js';
 import type { ChargeInput } from './charge.js';
-import { readPrice, type PriceKind } from './prices.js';
+import { readPrice, type ModelPrices, type PriceKind } from './prices.js';
 import { chargeAtRates } from './unit-rates.js';
 import { makeUsage, toCount } from './usage.js';
 
@@ -22,17 +22,25 @@ export interface ReservationInput extends Omit<ChargeInput, 'usage'> {
 
 const PROMPT_PRICE_KINDS = ['input', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'] as const satisfies readonly PriceKind[];
 
+type PromptPriceKind = (typeof PROMPT_PRICE_KINDS)[number];
+
+/** Per prices object (the snapshot's, which live as long as the snapshot): its dearest prompt-side kind. */
+const dearestKinds = new WeakMap<ModelPrices, PromptPriceKind>();
+
 /** The prompt-side price kind with the highest set price (`input` when none is set). */
-function dearestPromptKind(input: ReservationInput): (typeof PROMPT_PRICE_KINDS)[number] {
-  let best: (typeof PROMPT_PRICE_KINDS)[number] = 'input';
+function dearestPromptKind(prices: ModelPrices): PromptPriceKind {
+  const known = dearestKinds.get(prices);
+  if (known) return known;
+  let best: PromptPriceKind = 'input';
   let bestPrice: Decimal | null = null;
   for (const kind of PROMPT_PRICE_KINDS) {
-    const price = readPrice(input.prices, kind);
+    const price = readPrice(prices, kind); // a price that does not parse throws, every time
     if (price !== null && (bestPrice === null || compareDecimal(price, bestPrice) > 0)) {
       best = kind;
       bestPrice = price;
     }
   }
+  dearestKinds.set(prices, best);
   return best;
 }
 
@@ -45,7 +53,7 @@ function dearestPromptKind(input: ReservationInput): (typeof PROMPT_PRICE_KINDS)
  */
 export function estimateReservation(input: ReservationInput): bigint {
   const usage = makeUsage({
-    [dearestPromptKind(input)]: input.promptTokensEstimate,
+    [dearestPromptKind(input.prices)]: input.promptTokensEstimate,
     output: input.maxOutputTokens,
     images: input.images,
     videoSeconds: input.videoSeconds,

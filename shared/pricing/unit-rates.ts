@@ -30,13 +30,22 @@ interface UnitRates {
 /** Most rate sets kept per prices object (a model meets a few groups and one rate at a time). */
 const PER_PRICES = 64;
 const ZERO: Decimal = { coef: 0n, scale: 0 };
-const cache = new WeakMap<ModelPrices, Map<string, UnitRates>>();
+
+/** Rates of one prices object at the inputs they were made for. */
+interface KnownRates {
+  readonly input: RateInput;
+  readonly rates: UnitRates;
+}
+/** Searched by comparing the inputs' strings (this runs twice per request: no key is built). */
+const cache = new WeakMap<ModelPrices, KnownRates[]>();
+
+function sameRates(a: RateInput, b: RateInput): boolean {
+  return (a.billing ?? 'tokens') === (b.billing ?? 'tokens') && a.groupMultiplier === b.groupMultiplier && a.modelMultiplier === b.modelMultiplier && a.exchangeRate === b.exchangeRate;
+}
 
 function unitRates(input: RateInput): UnitRates {
-  const key = `${input.billing ?? 'tokens'}|${input.groupMultiplier}|${input.modelMultiplier}|${input.exchangeRate}`;
   let known = cache.get(input.prices);
-  const hit = known?.get(key);
-  if (hit) return hit;
+  for (const k of known ?? []) if (sameRates(k.input, input)) return k.rates;
   // The same parses and errors as exactCharge: a bad multiplier, rate or price throws here.
   const factor = shiftDecimal(
     mulDecimal(
@@ -58,8 +67,9 @@ function unitRates(input: RateInput): UnitRates {
   const scale = Math.max(...rates.map((r) => (r instanceof Error ? 0 : r.scale)));
   const perUnit = rates.map((r) => (r instanceof Error ? r : r.coef * 10n ** BigInt(scale - r.scale)));
   const compiled: UnitRates = { perUnit, perRequest, scale };
-  if (!known || known.size >= PER_PRICES) cache.set(input.prices, (known = new Map()));
-  known.set(key, compiled);
+  if (!known || known.length >= PER_PRICES) cache.set(input.prices, (known = []));
+  const { billing, groupMultiplier, modelMultiplier, exchangeRate } = input;
+  known.push({ input: { prices: input.prices, billing, groupMultiplier, modelMultiplier, exchangeRate }, rates: compiled });
   return compiled;
 }
 
