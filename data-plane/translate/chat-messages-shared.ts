@@ -162,18 +162,35 @@ export function toolUseId(id: unknown): string {
 /**
  * `max_tokens` and `thinking` together (thinking counts against max_tokens upstream). A client cap
  * is kept and the budget fitted under it (no thinking when that leaves less than the minimum
- * budget); without a cap there is room for both: default + budget.
+ * budget); without a cap there is room for both: default + budget. No thinking either when the
+ * request continues a tool cycle whose call came without its signed thinking block (see
+ * {@link toolCycleUnsigned}).
  */
 export function fitThinking(
   cap: number | undefined,
   budget: number | undefined,
   defaultMaxTokens: number,
+  history: readonly { role: string; content: string | readonly MessagesContentBlock[] }[],
 ): { maxTokens: number; thinking?: MessagesThinking } {
-  if (budget === undefined) return { maxTokens: cap ?? defaultMaxTokens };
+  if (budget === undefined || toolCycleUnsigned(history)) return { maxTokens: cap ?? defaultMaxTokens };
   if (cap === undefined) return { maxTokens: defaultMaxTokens + budget, thinking: { type: 'enabled', budget_tokens: budget } };
   const fitted = Math.min(budget, cap - 1);
   if (fitted < MIN_THINKING_BUDGET) return { maxTokens: cap }; // Too small a cap to think at all.
   return { maxTokens: cap, thinking: { type: 'enabled', budget_tokens: fitted } };
+}
+
+/**
+ * True when the last assistant turn calls a tool without starting with a thinking (or redacted
+ * thinking) block: with thinking on, Anthropic refuses such a request (400 "Expected `thinking`
+ * or `redacted_thinking`, but found `tool_use`"), as the cycle's thinking must come back signed.
+ * A client that kept no signature (a chat client rebuilding its history, a Gemini client whose
+ * calls came from another model) then gets this turn without thinking rather than an error.
+ */
+export function toolCycleUnsigned(history: readonly { role: string; content: string | readonly MessagesContentBlock[] }[]): boolean {
+  const last = history.findLast((turn) => turn.role === 'assistant');
+  if (!last || typeof last.content === 'string' || !last.content.some((block) => block.type === 'tool_use')) return false;
+  const first = last.content[0]?.type;
+  return first !== 'thinking' && first !== 'redacted_thinking';
 }
 
 /**

@@ -9,6 +9,8 @@
  *   `reasoning_signature` (Meridian extension, the block's signature). A chat client that sends both
  *   back on an assistant message gets the thinking block restored; unsigned reasoning is dropped
  *   because Anthropic rejects thinking blocks without a valid signature. Redacted thinking is dropped.
+ *   A request continuing a tool cycle whose call came back without its signature goes without
+ *   thinking (Anthropic would refuse it: see fitThinking).
  * - `created` is 0: Anthropic responses carry no timestamp and outputs must not depend on the clock.
  */
 import type {
@@ -212,7 +214,7 @@ export class ChatToMessagesTranslator implements Translator {
     this.includeUsage = req.stream_options?.include_usage === true;
     rejectUntranslatable(req);
     const { system, turns } = convertMessages(req.messages);
-    const { maxTokens, thinking } = fitThinking(req.max_completion_tokens ?? req.max_tokens ?? undefined, budgetForEffort(req.reasoning_effort), ctx.defaultMaxTokens);
+    const { maxTokens, thinking } = fitThinking(req.max_completion_tokens ?? req.max_tokens ?? undefined, budgetForEffort(req.reasoning_effort), ctx.defaultMaxTokens, turns);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
     if (system.length > 0) out.system = system;
     out.messages = turns;

@@ -13,7 +13,8 @@
  *   such a signature (Anthropic rejects unsigned or foreign ones); other thoughts are dropped.
  *   `includeThoughts` is not honoured: a signature is only valid with its text.
  * - `thinkingBudget` > 0 -> `thinking.budget_tokens` (at least 1024, fitted under `max_tokens`);
- *   levels, dynamic (-1) and bare `includeThoughts` are bucketed; 0 / MINIMAL -> no thinking.
+ *   levels, dynamic (-1) and bare `includeThoughts` are bucketed; 0 / MINIMAL -> no thinking, nor
+ *   when the last model turn's function calls came without an Anthropic signature (see fitThinking).
  *   With thinking on, temperature/topP/topK are dropped (Anthropic accepts only defaults) and a
  *   forced function call is rejected. `max_tokens` defaults to ctx.defaultMaxTokens.
  * - temperature is clamped to Anthropic's [0, 1]; seed, penalties and safetySettings are dropped;
@@ -95,14 +96,15 @@ export class GeminiToMessagesTranslator implements Translator {
     const req = readGeminiRequest(body);
     const config = req.generationConfig ?? {};
     rejectConfig(config);
-    const { maxTokens, thinking } = fitThinking(config.maxOutputTokens, thinkingBudget(config), ctx.defaultMaxTokens);
+    const turns = convertContents(req.contents);
+    const { maxTokens, thinking } = fitThinking(config.maxOutputTokens, thinkingBudget(config), ctx.defaultMaxTokens, turns);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
     const system = (req.systemInstruction?.parts ?? []).map((part, k) => {
       if (typeof part.text !== 'string') throw new TranslationError(`systemInstruction.parts[${k}]: only text parts are supported in the system instruction`);
       return part.text;
     }).filter((text) => text !== '');
     if (system.length > 0) out.system = system.map((text) => ({ type: 'text', text }));
-    out.messages = convertContents(req.contents);
+    out.messages = turns;
     const tools = convertTools(req);
     if (tools.length > 0) {
       const { choice, allowed } = convertToolChoice(req.toolConfig);

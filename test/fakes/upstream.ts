@@ -74,6 +74,22 @@ const FORMAT_OF: Record<FakeApi, WireFormat> = {
 /** A problem with a request that the real API would reject too; recorded for assertions. */
 class Violation extends Error {}
 
+/**
+ * Anthropic's rule for thinking with tools: with thinking on, the last assistant turn, when it
+ * calls a tool, must start with the cycle's thinking block (signed), else 400.
+ */
+function checkThinkingToolCycle(body: Record<string, unknown>): void {
+  if ((body.thinking as { type?: string } | undefined)?.type !== 'enabled') return;
+  const turns = body.messages as { role: string; content: unknown }[];
+  const last = turns.findLast((t) => t.role === 'assistant');
+  if (!last || !Array.isArray(last.content)) return;
+  const blocks = last.content as { type: string; signature?: string }[];
+  if (!blocks.some((b) => b.type === 'tool_use')) return;
+  const first = blocks[0];
+  if (first.type === 'redacted_thinking' || (first.type === 'thinking' && first.signature)) return;
+  throw new Violation(`messages.${turns.lastIndexOf(last)}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block`);
+}
+
 /** A running fake upstream. */
 export class FakeUpstream {
   /** Every well-formed request, in arrival order. */
@@ -202,6 +218,7 @@ export class FakeUpstream {
       if (!h['anthropic-version']) throw new Violation('missing anthropic-version header');
       if (h.authorization) throw new Violation('Authorization must not be sent with x-api-key');
       requireFields(body, { model: 'string', max_tokens: 'number', messages: 'array' });
+      checkThinkingToolCycle(body);
       return { ...base, api: 'anthropic-messages', key, model: body.model as string, stream: body.stream === true };
     }
     if ((m = /\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path))) {
