@@ -139,6 +139,18 @@ describe('chat-completions streams always get the final usage from the upstream'
   });
 });
 
+test('a balance Redis does not hold (a new account, or Redis lost its data) is loaded from the ledger on the first request, which is then served and charged', async () => {
+  const { account } = await seedAccount(cp.services);
+  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 200_000n, idempotencyKey: `fund:${account.id}` });
+  expect((await billing.balances.inspect(account.id)).balanceMicro).toBeNull();
+  const key = await bed.token({ accountId: account.id, tokenId: crypto.randomUUID(), groups: ['all'] });
+  const r = await chat(key, {});
+  expect(r.status).toBe(200);
+  const [event] = await eventsOf(account.id);
+  expect(event).toMatchObject({ status: 'success', usageSource: 'upstream' });
+  expect(await hot(account.id)).toBe(200_000n - BigInt(event.chargeMicro));
+});
+
 test('a request that fails before any output is charged nothing and its reservation is released', async () => {
   const { accountId, key } = await fundedAccount(200_000n);
   bed.upstream.script(keyOf('ch-openai'), { kind: 'error', status: 500 });
