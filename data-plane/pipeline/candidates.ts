@@ -18,11 +18,11 @@ export const UNSUPPORTED_FORMAT = 'Unsupported API format';
  * same in every group), then by name.
  */
 export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: WireFormat): GroupRoute[] {
-  const routeOf = new Map(model.routes.map((r) => [r.group.name, r]));
   if (token.groups.length > 0) {
     const groups = token.groups.map((name) => config.groups.get(name)).filter((g) => g !== undefined);
     if (!groups.some((g) => g.formats.includes(format))) throw new GatewayError('invalid_request', UNSUPPORTED_FORMAT);
-    return groups.filter((g) => g.status === 'active' && g.formats.includes(format)).flatMap((g) => routeOf.get(g.name) ?? []);
+    // A token has a few groups and a model a few routes: searched, not indexed per request.
+    return groups.filter((g) => g.status === 'active' && g.formats.includes(format)).flatMap((g) => model.routes.find((r) => r.group.name === g.name) ?? []);
   }
   const auto = [...config.groups.values()].filter((g) => g.autoRoute && g.status === 'active');
   if (!auto.some((g) => g.formats.includes(format))) throw new GatewayError('invalid_request', UNSUPPORTED_FORMAT);
