@@ -58,6 +58,9 @@ describe('catalog import', () => {
     // Looked up by an alias from the package's exact-match rule.
     const byAlias = await gqlOk<{ model: ModelRow }>(cp.server.url, '{ model(modelId: "gpt-4o-2024-08-06") { modelId } }');
     expect(byAlias.model.modelId).toBe('gpt-4o');
+    // With the parameters its family refuses (control-plane/catalog/import/known-refusals.ts).
+    const refusing = await gqlOk<{ model: { rejectedParameters: string[] } }>(cp.server.url, '{ model(modelId: "claude-sonnet-4-5") { rejectedParameters } }');
+    expect(refusing.model.rejectedParameters).toEqual(['top_p']);
   });
 
   test('tiered prices import their base tier', () => {
@@ -84,6 +87,13 @@ describe('catalog import', () => {
     expect((await updateModel('claude-3-5-sonnet', { manualPriceOverride: false })).data?.updateModel.manualPriceOverride).toBe(false);
     await importCatalog();
     expect((await modelAsAdmin('claude-3-5-sonnet')).prices.input).toBe('3');
+  });
+
+  test('rejected parameters an administrator changed stay as set across re-imports', async () => {
+    expect((await updateModel('claude-haiku-4-5', { rejectedParameters: ['top_k'] })).errors).toBeUndefined();
+    await importCatalog();
+    const { model } = await gqlOk<{ model: { rejectedParameters: string[] } }>(cp.server.url, '{ model(modelId: "claude-haiku-4-5") { rejectedParameters } }');
+    expect(model.rejectedParameters).toEqual(['top_k']);
   });
 
   test('a deleted imported model comes back on re-import; an admin-created model is never touched', async () => {

@@ -45,3 +45,16 @@ test('free variants are free, embeddings have a zero output price, first-party p
   // Google's Vertex catalog also lists claude-3-5-sonnet (without 1-hour cache writes): Anthropic's entry is the one taken.
   expect(models.find((m) => m.modelId === 'claude-3-5-sonnet')).toMatchObject({ vendor: 'anthropic', source: 'genai-prices:anthropic', prices: { cacheWrite1h: '6' } });
 });
+
+test('imported models carry the parameters their family is known to refuse, in the upstream format\'s names', () => {
+  const refused = (id: string) => models.find((m) => m.modelId === id)?.rejectedParameters;
+  expect(refused('claude-opus-4-7')).toEqual(['temperature', 'top_k', 'top_p']);
+  expect(refused('claude-sonnet-5')).toEqual(['temperature', 'top_k', 'top_p']);
+  expect(refused('claude-sonnet-4-5')).toEqual(['top_p']);
+  expect(refused('claude-haiku-4-5')).toEqual(['top_p']);
+  expect(refused('claude-opus-4-0')).toEqual([]);
+  expect(refused('gpt-4.1')).toEqual(['reasoning_effort']);
+  expect(refused('gpt-4o-mini')).toEqual(['reasoning_effort']);
+  expect(refused('gpt-5')).toEqual([]);
+  expect(refused('gemini-2.5-pro')).toEqual([]);
+});

@@ -22,6 +22,7 @@ import { findProvider, type ConditionalPrice, type MatchLogic, type ModelInfo, t
 import { decimalToString, parseDecimal, shiftDecimal } from '../../../shared/decimal.js';
 import type { ModelPrices } from '../../../shared/pricing/prices.js';
 import { ModelKind } from '../model.entity.js';
+import { knownRefusals } from './known-refusals.js';
 
 /** One model from the package, in our terms. */
 export interface ImportedModel {
@@ -31,6 +32,8 @@ export interface ImportedModel {
   kind: ModelKind;
   prices: ModelPrices;
   contextLimit: number | null;
+  /** Parameters the model is known to refuse (./known-refusals.ts). */
+  rejectedParameters: string[];
   /** `genai-prices:<provider id>`. */
   source: string;
 }
@@ -112,6 +115,7 @@ function mapModel(providerId: string, info: ModelInfo, now: Date): ImportedModel
     kind: kindOf(info.id),
     prices,
     contextLimit: context !== undefined && Number.isInteger(context) && context > 0 && context <= 100_000_000 ? context : null,
+    rejectedParameters: knownRefusals(info.id),
     source: `genai-prices:${providerId}`,
   };
 }

@@ -13,8 +13,8 @@ export interface ImportCounts {
 
 /**
  * Writes imported models in one transaction. New ids are created; existing models get the new
- * prices unless `manualPriceOverride` is set (then they are left alone) — vendor, kind, aliases
- * and multiplier belong to the admin once a row exists, and a known context limit is never
+ * prices unless `manualPriceOverride` is set (then they are left alone) — vendor, kind, aliases,
+ * multiplier and rejected parameters belong to the admin once a row exists, and a known context limit is never
  * replaced. An id or alias already used as another model's name is skipped or dropped.
  */
 export async function importModels(em: EntityManager, read: { models: ImportedModel[]; skipped: number }): Promise<ImportCounts> {
