@@ -11,6 +11,7 @@
  */
 import type Koa from 'koa';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
 import type { BalanceStore } from '../../shared/ports/balance-store.js';
@@ -18,7 +19,7 @@ import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
-import { BalanceLeases } from './balance-leases.js';
+import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';
 import { reservationFor } from './estimate.js';
 import { settlementFor, type Settlement } from './settlement.js';
@@ -98,6 +99,16 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
   }
 }
 
+/** What metering keeps of a request between its reservation and its settlement. */
+interface MeteredRequest {
+  readonly token: TokenRecord;
+  readonly startedAt: number;
+  readonly reservedMicro: bigint;
+  readonly bodyBytes: number;
+  /** The tap of the upstream attempt that answered last (each attempt gets a new one). */
+  tap: UsageTap | undefined;
+}
+
 /**
  * The reserve-relay-settle middleware for the pipeline's `reserve` hook, and what is still being
  * settled: a request's settlement (balance and usage event) is sent as soon as its answer is
@@ -155,74 +166,109 @@ export class Metering {
     await this.leases.close();
   }
 
-  private async meter(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
-    const deps = this.deps;
-    const now = deps.now ?? Date.now;
+  /**
+   * Reserves, relays, settles. Not an async function: on the lease path nothing before the relay
+   * waits, and what runs for every request of a busy node should not cost a suspended frame.
+   */
+  private meter(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
     const route = required(ctx.state.route, 'route');
     if (route.action !== 'generate') return next();
-    const startedAt = now();
+    try {
+      return this.reserveAndRelay(ctx, next, route.format);
+    } catch (err) {
+      // As an async stage would (the pipeline's compose expects a rejection, not a throw).
+      return Promise.reject(err);
+    }
+  }
+
+  /** Takes the request's reservation from the lease when it holds it, then relays; otherwise {@link waitThenRelay}. */
+  private reserveAndRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, format: WireFormat): Promise<void> {
+    const now = this.deps.now ?? Date.now;
     const token = required(ctx.state.token, 'token');
-    const model = required(ctx.state.model, 'model');
     const runtime = required(ctx.state.runtime, 'runtime');
-    const rawBody = required(ctx.state.rawBody, 'rawBody');
-    const candidates = required(ctx.state.candidates, 'candidates');
-    const reservationId = ctx.state.requestId;
-    const reservedMicro = reservationFor({
-      format: route.format,
-      body: required(ctx.state.body, 'body'),
-      bodyBytes: rawBody.length,
-      model,
-      groups: candidates.map((c) => c.group),
-      exchangeRate: runtime.exchangeRate,
-    });
+    const model = required(ctx.state.model, 'model');
+    const bodyBytes = required(ctx.state.rawBody, 'rawBody').length;
+    const request: MeteredRequest = {
+      token,
+      startedAt: now(),
+      reservedMicro: reservationFor({
+        format,
+        body: required(ctx.state.body, 'body'),
+        bodyBytes,
+        model,
+        groups: required(ctx.state.candidates, 'candidates').map((c) => c.group),
+        exchangeRate: runtime.exchangeRate,
+      }),
+      bodyBytes,
+      tap: undefined,
+    };
     // A rich account's request takes its reservation from the lease, most often with no Redis
     // call at all; anyone else's (or when the lease cannot grow) is reserved alone, exactly.
     // (A free request, reserving 0, is reserved alone: the balance must still be loaded and not negative.)
+    const reserved = request.reservedMicro;
     const known = this.lastBalance.get(token.accountId);
-    const rich = token.spendCapMicro === null && reservedMicro > 0n && known !== undefined && known >= reservedMicro * LEASE_HEADROOM;
-    let lease = rich ? this.leases.take(token.accountId, reservedMicro, reservedMicro * LEASE_GROWTH) : undefined;
-    if (lease instanceof Promise) lease = await lease; // only when the lease must grow
-    if (!lease) await this.admit(token, reservationId, reservedMicro);
+    const rich = token.spendCapMicro === null && reserved > 0n && known !== undefined && known >= reserved * LEASE_HEADROOM;
+    const lease = rich ? this.leases.take(token.accountId, reserved, reserved * LEASE_GROWTH) : undefined;
+    if (lease !== undefined && !(lease instanceof Promise)) return this.relay(ctx, next, request, lease);
+    return this.waitThenRelay(ctx, next, request, lease);
+  }
 
-    let tap: UsageTap | undefined;
-    ctx.state.observe = (format) => (tap = new UsageTap(format, now));
-    let failure: unknown;
-    try {
-      await next();
-    } catch (err) {
-      failure = err;
-    }
+  /** The request waits for its lease to grow, or is reserved alone. */
+  private async waitThenRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, growing: Promise<HeldLease | undefined> | undefined): Promise<void> {
+    const lease = await growing;
+    if (!lease) await this.admit(request.token, ctx.state.requestId, request.reservedMicro);
+    return this.relay(ctx, next, request, lease);
+  }
+
+  /** Runs the relay with a usage tap on each upstream attempt, then settles whatever it did. */
+  private relay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, lease: HeldLease | undefined): Promise<void> {
+    const now = this.deps.now ?? Date.now;
+    ctx.state.observe = (format) => (request.tap = new UsageTap(format, now));
+    return next().then(
+      () => this.settle(ctx, request, lease, undefined),
+      (err: unknown) => {
+        this.settle(ctx, request, lease, err);
+        throw err;
+      },
+    );
+  }
+
+  /** Charges the request by the rules of ./settlement.ts and reports its usage event. `failure`: what the rest of the pipeline threw. */
+  private settle(ctx: Koa.ParameterizedContext<PipelineState>, request: MeteredRequest, lease: HeldLease | undefined, failure: unknown): void {
+    const deps = this.deps;
+    const { token, reservedMicro } = request;
+    const runtime = required(ctx.state.runtime, 'runtime');
     const outcome = ctx.state.relay;
     const served = outcome?.served;
     const group = served ? (runtime.groups.get(served.group) ?? null) : null;
-    const seen = tap?.result() ?? null;
+    const seen = request.tap?.result() ?? null;
     const settlement = settlementFor({
       delivery: { committed: outcome?.committed ?? false, completed: outcome?.completed ?? false },
       tap: seen,
       group,
-      model,
+      model: required(ctx.state.model, 'model'),
       exchangeRate: runtime.exchangeRate,
-      bodyBytes: rawBody.length,
+      bodyBytes: request.bodyBytes,
     });
-    const firstByteAt = seen?.firstByteAt ?? null;
-    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt, endedAt: now(), firstByteAt, node: deps.node, groupName: served?.group ?? null, failure });
+    const endedAt = (deps.now ?? Date.now)();
+    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     if (lease) {
       // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
       this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }, () => this.report(event));
-    } else {
-      // The charge is known already: sent now, the event with it (events go last in the round trip).
-      this.track(
-        withRetries(
-          () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
-          deps.retryDelaysMs,
-        ),
-        // An unsettled reservation is released by expiry, and reconciliation reports the drift.
-        (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
-      );
-      this.report(event);
+      return;
     }
-    if (failure !== undefined) throw failure;
+    // The charge is known already: sent now, the event with it (events go last in the round trip).
+    const reservationId = ctx.state.requestId;
+    this.track(
+      withRetries(
+        () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
+        deps.retryDelaysMs,
+      ),
+      // An unsettled reservation is released by expiry, and reconciliation reports the drift.
+      (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
+    );
+    this.report(event);
   }
 
   /** Queues a usage event: the events of one turn (a lease batch's, most often) are appended together. */
