@@ -180,17 +180,24 @@ export function fitThinking(
 }
 
 /**
- * True when the last assistant turn calls a tool without starting with a thinking (or redacted
- * thinking) block: with thinking on, Anthropic refuses such a request (400 "Expected `thinking`
- * or `redacted_thinking`, but found `tool_use`"), as the cycle's thinking must come back signed.
- * A client that kept no signature (a chat client rebuilding its history, a Gemini client whose
- * calls came from another model) then gets this turn without thinking rather than an error.
+ * True when the request continues a tool cycle (its last message carries tool results) whose
+ * assistant turn did not start with a thinking (or redacted thinking) block. A tool cycle is one
+ * assistant turn: every assistant message since the last user message that was not tool results.
+ * With thinking on, Anthropic refuses such a request (400 "Expected `thinking` or
+ * `redacted_thinking`, but found `tool_use`"), as the turn's thinking must come back signed; later
+ * messages of the turn carry none (the model thinks once per turn). A client that kept no signature
+ * (a chat client rebuilding its history, a Gemini client whose calls came from another model) then
+ * gets this request without thinking rather than an error.
  */
 export function toolCycleUnsigned(history: readonly { role: string; content: string | readonly MessagesContentBlock[] }[]): boolean {
-  const last = history.findLast((turn) => turn.role === 'assistant');
-  if (!last || typeof last.content === 'string' || !last.content.some((block) => block.type === 'tool_use')) return false;
-  const first = last.content[0]?.type;
-  return first !== 'thinking' && first !== 'redacted_thinking';
+  const toolResults = (turn: (typeof history)[number]) => turn.role === 'user' && typeof turn.content !== 'string' && turn.content.some((b) => b.type === 'tool_result');
+  if (history.length === 0 || !toolResults(history[history.length - 1])) return false;
+  let first: (typeof history)[number] | undefined;
+  for (let i = history.length - 1; i >= 0 && (history[i].role === 'assistant' || toolResults(history[i])); i--) {
+    if (history[i].role === 'assistant') first = history[i];
+  }
+  const opening = first === undefined || typeof first.content === 'string' ? undefined : first.content[0]?.type;
+  return opening !== 'thinking' && opening !== 'redacted_thinking';
 }
 
 /**

@@ -75,19 +75,23 @@ const FORMAT_OF: Record<FakeApi, WireFormat> = {
 class Violation extends Error {}
 
 /**
- * Anthropic's rule for thinking with tools: with thinking on, the last assistant turn, when it
- * calls a tool, must start with the cycle's thinking block (signed), else 400.
+ * Anthropic's rule for thinking with tools: with thinking on, a request continuing a tool cycle
+ * (its last message holds tool results) must send back the cycle's assistant turn starting with
+ * its thinking block, signed; the turn is every assistant message since the last user message
+ * that was not tool results (later ones carry no thinking). Else 400.
  */
 function checkThinkingToolCycle(body: Record<string, unknown>): void {
   if ((body.thinking as { type?: string } | undefined)?.type !== 'enabled') return;
+  type Block = { type: string; signature?: string };
   const turns = body.messages as { role: string; content: unknown }[];
-  const last = turns.findLast((t) => t.role === 'assistant');
-  if (!last || !Array.isArray(last.content)) return;
-  const blocks = last.content as { type: string; signature?: string }[];
-  if (!blocks.some((b) => b.type === 'tool_use')) return;
-  const first = blocks[0];
-  if (first.type === 'redacted_thinking' || (first.type === 'thinking' && first.signature)) return;
-  throw new Violation(`messages.${turns.lastIndexOf(last)}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block`);
+  const toolResults = (t: { role: string; content: unknown }) => t.role === 'user' && Array.isArray(t.content) && (t.content as Block[]).some((b) => b.type === 'tool_result');
+  if (turns.length === 0 || !toolResults(turns[turns.length - 1])) return;
+  let first = -1;
+  for (let i = turns.length - 1; i >= 0 && (turns[i].role === 'assistant' || toolResults(turns[i])); i--) if (turns[i].role === 'assistant') first = i;
+  if (first === -1) return;
+  const opening = Array.isArray(turns[first].content) ? (turns[first].content as Block[])[0] : { type: 'text' };
+  if (opening.type === 'redacted_thinking' || (opening.type === 'thinking' && opening.signature)) return;
+  throw new Violation(`messages.${first}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${opening.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block`);
 }
 
 /** A running fake upstream. */

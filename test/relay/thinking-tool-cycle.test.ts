@@ -56,6 +56,23 @@ test('chat client, history rebuilt without the signature: answered without think
   expect(sent().thinking).toMatchObject({ type: 'enabled' });
 });
 
+test('a second tool round: the first assistant message of the turn holds the signed thinking, the later one none; thinking stays (and goes when only a later one is signed)', async () => {
+  const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } });
+  const rounds = (first: Record<string, unknown>, second: Record<string, unknown>): OpenAI.Chat.ChatCompletionMessageParam[] => [
+    { role: 'user', content: 'Weather in Oslo, twice?' },
+    { role: 'assistant', content: null, tool_calls: [call('call_1')], ...first },
+    { role: 'tool', tool_call_id: 'call_1', content: '-3C' },
+    { role: 'assistant', content: null, tool_calls: [call('call_2')], ...second },
+    { role: 'tool', tool_call_id: 'call_2', content: '-4C' },
+  ];
+  const signed = { reasoning_content: 'Need the tool.', reasoning_signature: 'EqQBsig' };
+  await openai.chat.completions.create({ model: 'm-anthropic', messages: rounds(signed, {}), tools, reasoning_effort: 'high' });
+  expect(sent().thinking).toMatchObject({ type: 'enabled' });
+  expect(sent().messages[1].content[0]).toMatchObject({ type: 'thinking', signature: 'EqQBsig' });
+  await openai.chat.completions.create({ model: 'm-anthropic', messages: rounds({}, signed), tools, reasoning_effort: 'high' });
+  expect(sent()).not.toHaveProperty('thinking');
+});
+
 test('Gemini client with thinking, calls from another model in its history: answered without thinking', async () => {
   const res = await gemini.models.generateContent({
     model: 'm-anthropic',
