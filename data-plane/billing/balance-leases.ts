@@ -155,6 +155,14 @@ export class BalanceLeases {
     while (this.sending.size > 0) await Promise.all(this.sending);
   }
 
+  /** Whether charges wait to be sent, or were sent and are not answered yet. */
+  busy(): boolean {
+    if (this.sending.size > 0) return true;
+    for (const lease of this.leases.values()) if (lease.charges.length > 0) return true;
+    for (const lease of this.retired) if (lease.charges.length > 0) return true;
+    return false;
+  }
+
   /** At shutdown, with no request in flight: sends the last charges and gives every lease's rest back. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);

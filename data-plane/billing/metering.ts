@@ -155,15 +155,19 @@ export class Metering {
 
   /** Resolves once every settlement so far is sent and confirmed (or logged as failed): for tests, and before {@link close}. */
   async idle(): Promise<void> {
-    await this.leases.idle();
-    this.sendReports();
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    // Again while requests settling meanwhile left charges or events behind.
+    do {
+      await this.leases.idle();
+      this.sendReports();
+      await Promise.all(this.pending);
+    } while (this.pending.size > 0 || this.reports.length > 0 || this.leases.busy());
   }
 
   /** At shutdown, once no request is in flight: sends the last settlements and gives the leases' rest back. */
   async close(): Promise<void> {
     await this.idle();
     await this.leases.close();
+    await this.idle();
   }
 
   /**
@@ -224,7 +228,13 @@ export class Metering {
   private relay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, lease: HeldLease | undefined): Promise<void> {
     const now = this.deps.now ?? Date.now;
     ctx.state.observe = (format) => (request.tap = new UsageTap(format, now));
-    return next().then(
+    let relayed: Promise<void>;
+    try {
+      relayed = next();
+    } catch (err) {
+      relayed = Promise.reject(err); // settled like any failure: the lease must get its take back
+    }
+    return relayed.then(
       () => this.settle(ctx, request, lease, undefined),
       (err: unknown) => {
         this.settle(ctx, request, lease, err);

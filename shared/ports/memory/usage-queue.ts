@@ -26,6 +26,7 @@ export class MemoryUsageQueue implements UsageQueue {
   constructor(private readonly now: () => number = Date.now) {}
 
   async append(...events: UsageEvent[]): Promise<string[]> {
+    if (events.length === 0) return [];
     const ids = events.map((event) => {
       const ms = Math.max(this.now(), this.lastMs);
       this.seq = ms === this.lastMs ? this.seq + 1 : 0;
