@@ -1,6 +1,7 @@
 import { ModelKind, PriceTable } from '../../control-plane/catalog/model.entity.js';
 import { pricingExpectation } from '../../control-plane/catalog/model.service.js';
 import { kindOf, plainDecimal, readGenaiPrices } from '../../control-plane/catalog/import/genai-prices.js';
+import { knownRefusals } from '../../control-plane/catalog/import/known-refusals.js';
 import { validatePrices } from '../../shared/pricing/prices.js';
 
 const { models, skipped } = readGenaiPrices(new Date('2026-11-22T00:00:00Z'));
@@ -53,6 +54,10 @@ test('imported models carry the parameters their family is known to refuse, in t
   expect(refused('claude-sonnet-4-5')).toEqual(['top_p']);
   expect(refused('claude-haiku-4-5')).toEqual(['top_p']);
   expect(refused('claude-opus-4-0')).toEqual([]);
+  expect(refused('claude-fable-5-1')).toEqual(['temperature', 'top_k', 'top_p']);
+  expect(knownRefusals('claude-opus-4-20250514')).toEqual([]); // Opus 4, dated: not 4.2
+  expect(knownRefusals('claude-haiku-4.5')).toEqual(['top_p']); // dotted versions, as some resellers write them
+  expect(knownRefusals('claude-opus-4.7')).toEqual(['temperature', 'top_k', 'top_p']);
   expect(refused('gpt-4.1')).toEqual(['reasoning_effort']);
   expect(refused('gpt-4o-mini')).toEqual(['reasoning_effort']);
   expect(refused('gpt-5')).toEqual([]);

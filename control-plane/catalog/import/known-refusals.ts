@@ -6,16 +6,16 @@
  */
 
 interface Refusal {
-  /** Model ids of the family. */
+  /** Model ids of the family (versions written 4-5 or 4.5; a version is not the start of a date: 4-20250514 is 4). */
   readonly ids: RegExp;
   readonly refuses: readonly string[];
 }
 
 const REFUSALS: readonly Refusal[] = [
   // Claude models released after Opus 4.6 take only the default sampling (temperature 1, top_p >= 0.99) and refuse any top_k (Anthropic SDK docs).
-  { ids: /^claude-(opus-4-[7-9]|opus-[5-9]|sonnet-[5-9]|haiku-[5-9]|fable-)/, refuses: ['temperature', 'top_k', 'top_p'] },
+  { ids: /^claude-((opus-4[-.][7-9]|(opus|sonnet|haiku)-[5-9])(?!\d)|fable-)/, refuses: ['temperature', 'top_k', 'top_p'] },
   // Claude Opus 4.1 to Sonnet/Opus 4.6 refuse temperature and top_p together ("cannot both be specified"): temperature is kept.
-  { ids: /^claude-(opus-4-[1-6]|sonnet-4-[5-6]|haiku-4-5)/, refuses: ['top_p'] },
+  { ids: /^claude-(opus-4[-.][1-6]|sonnet-4[-.][5-6]|haiku-4[-.]5)(?!\d)/, refuses: ['top_p'] },
   // OpenAI chat models without reasoning refuse reasoning_effort (a Claude or Gemini client's thinking, translated).
   { ids: /^(gpt-3\.5|gpt-4($|-|o|\.1|\.5)|chatgpt-4o)/, refuses: ['reasoning_effort'] },
 ];
