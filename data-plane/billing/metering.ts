@@ -122,15 +122,17 @@ export class Metering {
   /** Account id -> spendable balance after its last reservation or lease growth here. */
   private readonly lastBalance = new Map<string, bigint>();
   private readonly leases: BalanceLeases;
+  private readonly now: () => number;
   readonly middleware: Koa.Middleware<PipelineState>;
 
   constructor(private readonly deps: MeteringDeps) {
+    this.now = deps.now ?? Date.now;
     this.middleware = (ctx, next) => this.meter(ctx, next);
     this.leases = new BalanceLeases({
       balances: deps.balances,
       node: deps.node,
       ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
-      now: deps.now ?? Date.now,
+      now: this.now,
       onBalance: (accountId, balance) => this.noteBalance(accountId, balance),
       idleMs: deps.leaseIdleMs,
       retryDelaysMs: deps.retryDelaysMs,
@@ -187,14 +189,13 @@ export class Metering {
 
   /** Takes the request's reservation from the lease when it holds it, then relays; otherwise {@link waitThenRelay}. */
   private reserveAndRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, format: WireFormat): Promise<void> {
-    const now = this.deps.now ?? Date.now;
     const token = required(ctx.state.token, 'token');
     const runtime = required(ctx.state.runtime, 'runtime');
     const model = required(ctx.state.model, 'model');
     const bodyBytes = required(ctx.state.rawBody, 'rawBody').length;
     const request: MeteredRequest = {
       token,
-      startedAt: now(),
+      startedAt: this.now(),
       reservedMicro: reservationFor({
         format,
         body: required(ctx.state.body, 'body'),
@@ -226,7 +227,7 @@ export class Metering {
 
   /** Runs the relay with a usage tap on each upstream attempt, then settles whatever it did. */
   private relay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, lease: HeldLease | undefined): Promise<void> {
-    const now = this.deps.now ?? Date.now;
+    const now = this.now;
     ctx.state.observe = (format) => (request.tap = new UsageTap(format, now));
     let relayed: Promise<void>;
     try {
@@ -260,7 +261,7 @@ export class Metering {
       exchangeRate: runtime.exchangeRate,
       bodyBytes: request.bodyBytes,
     });
-    const endedAt = (deps.now ?? Date.now)();
+    const endedAt = this.now();
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, failure });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     if (lease) {
