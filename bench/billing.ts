@@ -28,6 +28,7 @@ import { startRelayBed } from '../test/support/relay.js';
 import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
 import { chatRequest, closedLoop } from './lib/load.js';
+import { dropKeys } from './lib/redis-keys.js';
 import { keepUsageStreamShort } from './lib/usage-stream.js';
 import { mean, median } from './lib/stats.js';
 
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     await metering.close();
     await billing.close();
     await cp.stop();
+    await Promise.all([dropKeys(cp.redisPrefix), dropKeys(bed.redisPrefix)]);
   }
 }
 

@@ -17,6 +17,7 @@ import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
 import { memoryAfterGc, serveParent } from '../lib/child.js';
+import { dropKeys } from '../lib/redis-keys.js';
 import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
@@ -66,15 +67,6 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
       await dropKeys(bed.redisPrefix);
     },
   };
-}
-
-/** Deletes the run's keys (token, balance, the rest of the usage stream). */
-async function dropKeys(prefix: string): Promise<void> {
-  const redis = new Redis(TEST_REDIS_URL);
-  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
-    if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
-  }
-  await redis.quit();
 }
 
 const subject = await start();
