@@ -16,6 +16,7 @@ import { redisPorts } from '../shared/ports/factory.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../test/support/database.js';
 import { relayCatalog } from '../test/support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../test/support/relay.js';
+import { dropKeys } from './lib/redis-keys.js';
 import { chatRequest, closedLoop } from './lib/load.js';
 import { median } from './lib/stats.js';
 
@@ -64,11 +65,13 @@ async function main(): Promise<void> {
     for (const s of [off, on]) {
       await s.pool.close();
       await s.bed.stop();
+      await dropKeys(s.bed.redisPrefix);
     }
   }
 
   // The call itself: map updates only (the flush runs on a timer, off the request path).
-  const ports = redisPorts(TEST_REDIS_URL, testRedisPrefix());
+  const prefix = testRedisPrefix();
+  const ports = redisPorts(TEST_REDIS_URL, prefix);
   const recorder = new OutcomeRecorder(ports.outcomes, { flushMs: 3_600_000 });
   const n = 1_000_000;
   const started = performance.now();
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
   console.log(`record(): ${ns.toFixed(0)} ns per attempt (1,000 keys); one flush of the minute: ${(performance.now() - flushStarted).toFixed(0)} ms, off the request path`);
   console.log(`  at ${offRate.toFixed(0)} req/s a request takes ${(1e9 / offRate / 1000).toFixed(0)} us of this process: record() is ${((ns / (1e9 / offRate)) * 100).toFixed(2)}% of it`);
   await ports.close();
+  await dropKeys(prefix);
 }
 
 await main();
