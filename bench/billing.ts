@@ -4,84 +4,102 @@
  *   node --import @swc-node/register/esm-register bench/billing.ts
  *
  * Prints:
- * 1. requests/s through one data plane (relay pipeline, fake upstream, non-streamed chat answers)
- *    with billing off and on (reserve + usage tap + settle + usage event), in pairs of rounds at
- *    the same concurrency, and the ratio: the median of the pairs' ratios (goal: on >= 0.85 x
- *    off), with their range and the ratio of the means;
+ * 1. requests/s through a data plane with billing off and on (reserve + usage tap + settle +
+ *    usage event on Redis; a large hot balance, so reservations come from the node's balance
+ *    lease as a rich account's do): each setting is a data plane process of its own, alone on
+ *    its event loop as on a node, loaded by the relay benchmark's rig (fake upstream + load
+ *    generator, another process) with non-streamed chat-completions pass-through. Pairs of rounds
+ *    at the same concurrency, each pair in the other order than the last, in PROCESS_PAIRS fresh
+ *    pairs of processes (a process can stay slower for its whole life than an identical one);
+ *    judged on the median of the pairs' ratios (goal: on >= 0.85 x off), with their range, the
+ *    ratio of the means and each side's CPU time per request beside it;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
  *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s): one consumer with batches of
- *    500 and 1,000, and two consumers of the group draining side by side.
- * Load generator, data plane, fake upstream and control plane share this process (and its cores).
+ *    500 and 1,000, and two consumers of the group draining side by side. The control plane runs
+ *    in this process.
  */
-import type Koa from 'koa';
-import { Pool } from 'undici';
-import { LedgerKind } from '../control-plane/ledger/ledger-entry.entity.js';
 import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
-import { Metering } from '../data-plane/billing/metering.js';
-import type { PipelineState } from '../data-plane/pipeline/state.js';
 import { encodeUsageEvent } from '../shared/billing/usage-event-codec.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { TEST_REDIS_URL } from '../test/support/database.js';
-import { relayCatalog } from '../test/support/relay-catalog.js';
-import { startRelayBed } from '../test/support/relay.js';
 import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
-import { chatRequest, closedLoop } from './lib/load.js';
+import type { BenchChild } from './lib/child.js';
+import type { ClosedLoopResult } from './lib/load.js';
 import { dropKeys } from './lib/redis-keys.js';
-import { keepUsageStreamShort } from './lib/usage-stream.js';
 import { mean, median } from './lib/stats.js';
+import { startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
+import { SCENARIOS, requestFor } from './relay/setup.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
 const CONCURRENCY = 32;
-/** Short rounds, many pairs: interference on these shared machines comes in bursts that hit one round of a pair (pairs seen 0.73 to 0.97 in one run), which the median of the pairs' ratios sets aside and a mean does not. */
+/** Fresh pairs of data plane processes, one after another. */
+const PROCESS_PAIRS = 3;
+/**
+ * Pairs of rounds per pair of processes. Short rounds, many pairs: interference on these shared
+ * machines comes in bursts that hit one round of a pair, which the median of the pairs' ratios
+ * sets aside and a mean does not.
+ */
+const ROUNDS = 3;
 const ROUND_MS = 2000;
-const ROUNDS = 9;
 const EVENTS = 50_000;
 
-/** Runs `ms` of closed-loop load; returns successful requests/s (failures, e.g. upstream timeouts under load, are counted apart). */
-async function load(pool: Pool, key: string, ms: number): Promise<number> {
-  const result = await closedLoop(pool, chatRequest(key), { concurrency: CONCURRENCY, ms });
+type Setting = 'off' | 'on';
+
+/** One round of closed-loop load on `subject`: successful requests/s and the subject's CPU µs per request. */
+async function round(rig: BenchChild, subject: Subject): Promise<{ rate: number; usPerRequest: number }> {
+  const request = requestFor(SCENARIOS[0], 'client', { key: subject.key });
+  const [result, [cpu]] = await withCpu([subject.child], () => rig.call<ClosedLoopResult>('saturate', { url: subject.url, request, concurrency: CONCURRENCY, ms: ROUND_MS }));
   if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
-  return result.rate;
+  return { rate: result.rate, usPerRequest: (cpu / 100) * (1e6 / Math.max(1, (result.ok + result.failed) / result.seconds)) };
 }
 
-async function main(): Promise<void> {
-  const cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
-  const billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
-  const metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'bench' });
-  let on = false;
-  const reserve: Koa.Middleware<PipelineState> = (ctx, next) => (on ? metering.middleware(ctx, next) : next());
-  const bed = await startRelayBed(relayCatalog, { pipeline: { reserve } });
-  const { account } = await seedAccount(cp.services);
-  await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 10n ** 15n, idempotencyKey: `bench:${account.id}` });
-  await cp.services.billing.hot.ensureLoaded(account.id);
-  const key = await bed.token({ accountId: account.id, tokenId: 'bench-token', groups: ['all'] });
-  const pool = new Pool(bed.url, { connections: CONCURRENCY });
-  // The consumer is off while requests are measured: the stream is kept short as it would keep it.
-  const stopTrimming = keepUsageStreamShort(billing.redis.cmd, billing.keys.usageStream);
-
+/** Part 1: requests/s of a data plane with metering off and on. */
+async function requestRates(): Promise<void> {
+  const rig = await startRig();
   try {
-    await load(pool, key, 1000); // warm-up
-    const off: number[] = [];
-    const with_: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
-      for (const setting of i % 2 === 0 ? [false, true] : [true, false]) {
-        on = setting;
-        (on ? with_ : off).push(await load(pool, key, ROUND_MS));
+    const upstreamUrl = await rig.call<string>('upstream');
+    const rates: Record<Setting, number[]> = { off: [], on: [] };
+    const cpu: Record<Setting, number[]> = { off: [], on: [] };
+    const ratios: number[] = [];
+    for (let p = 0; p < PROCESS_PAIRS; p++) {
+      const subjects: Record<Setting, Subject> = { off: await startSubject('relay-off', upstreamUrl), on: await startSubject('relay', upstreamUrl) };
+      try {
+        for (const subject of Object.values(subjects)) await round(rig, subject); // warm-up
+        for (let i = 0; i < ROUNDS; i++) {
+          const pair: Record<Setting, number> = { off: 0, on: 0 };
+          // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
+          for (const setting of (p * ROUNDS + i) % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+            const { rate, usPerRequest } = await round(rig, subjects[setting]);
+            pair[setting] = rate;
+            rates[setting].push(rate);
+            cpu[setting].push(usPerRequest);
+          }
+          ratios.push(pair.on / pair.off);
+        }
+      } finally {
+        await Promise.all([subjects.off.child.stop(), subjects.on.child.stop()]);
       }
     }
-    const ratios = with_.map((rate, i) => rate / off[i]);
-    console.log(`relay, ${CONCURRENCY} concurrent, non-streamed chat: billing off ${mean(off).toFixed(0)} req/s, on ${mean(with_).toFixed(0)} req/s (means of ${ROUNDS} rounds of ${ROUND_MS / 1000} s)`);
+    const n = PROCESS_PAIRS * ROUNDS;
+    console.log(`data plane alone in its process, ${CONCURRENCY} concurrent, non-streamed chat pass-through: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
     console.log(
-      `  on/off: median of the ${ROUNDS} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(with_) / mean(off)).toFixed(2)}`,
+      `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
     );
+    console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
+  } finally {
+    await rig.stop();
+  }
+}
 
-    // Drop the events the "on" rounds queued, then time a fresh backlog for each setting.
-    stopTrimming();
-    await cp.services.billing.consumer.drain();
+/** Part 2: events/s from the usage stream into PostgreSQL. */
+async function consumerThroughput(): Promise<void> {
+  const cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  const billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+  try {
+    const { account } = await seedAccount(cp.services);
     let backlog = 0;
     const queueBacklog = async () => {
       backlog += 1;
@@ -106,14 +124,11 @@ async function main(): Promise<void> {
       console.log(`usage consumer x${consumers}, batches of ${batchSize}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
     }
   } finally {
-    stopTrimming();
-    await pool.close();
-    await bed.stop();
-    await metering.close();
     await billing.close();
     await cp.stop();
-    await Promise.all([dropKeys(cp.redisPrefix), dropKeys(bed.redisPrefix)]);
+    await dropKeys(cp.redisPrefix);
   }
 }
 
-await main();
+await requestRates();
+await consumerThroughput();

@@ -23,10 +23,10 @@
  * round counts for throughput, and latency samples of all rounds are pooled.
  */
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { startChild, type BenchChild } from './lib/child.js';
+import type { BenchChild } from './lib/child.js';
 import type { ClosedLoopResult, LoadRequest, OpenLoopResult } from './lib/load.js';
 import { median, ms, percentile } from './lib/stats.js';
+import { startRig, startSubject, withCpu, type Subject, type SubjectKind } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
 
 const CONCURRENCIES = [16, 64, 256];
@@ -39,19 +39,9 @@ const STREAMS = 1000;
 
 const GOALS = { throughput: 0.7, addedP50: 0.5, addedP99: 3, ttfb: 1, memoryMb: 60 };
 
-const script = (name: string) => fileURLToPath(new URL(`./relay/${name}.ts`, import.meta.url));
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
 const MB = (bytes: number) => bytes / (1024 * 1024);
 const pair = (a: number, b: number) => `${a.toFixed(2)} / ${b.toFixed(2)}`;
-
-type SubjectKind = 'bare' | 'relay' | 'relay-off';
-
-/** A process under test. */
-interface Subject {
-  child: BenchChild;
-  url: string;
-  key?: string;
-}
 
 /** A place to send load: the URL and what to send there. */
 interface Target {
@@ -62,27 +52,10 @@ interface Target {
   child?: BenchChild;
 }
 
-async function startSubject(kind: SubjectKind, upstreamUrl: string): Promise<Subject> {
-  const args = kind === 'bare' ? ['bare', upstreamUrl] : ['relay', upstreamUrl, kind === 'relay' ? 'metered' : 'unmetered'];
-  const child = await startChild(script('subject'), args);
-  const address = await child.call<{ url: string; key?: string }>('address');
-  return { child, ...address };
-}
-
 function target(name: Target['name'], s: Scenario, upstreamUrl: string, subject?: Subject): Target {
   if (!subject) return { name, url: upstreamUrl, request: requestFor(s, 'upstream') };
   const request = name === 'bare' ? requestFor(s, 'upstream') : requestFor(s, 'client', { key: subject.key });
   return { name, url: subject.url, request, child: subject.child };
-}
-
-/** Runs `fn` and returns its result with the CPU share (percent of one core) each process used meanwhile. */
-async function withCpu<T>(children: BenchChild[], fn: () => Promise<T>): Promise<[T, number[]]> {
-  const before = await Promise.all(children.map((c) => c.call<NodeJS.CpuUsage>('cpu')));
-  const start = performance.now();
-  const result = await fn();
-  const wallUs = (performance.now() - start) * 1000;
-  const after = await Promise.all(children.map((c) => c.call<NodeJS.CpuUsage>('cpu')));
-  return [result, after.map((a, i) => (100 * (a.user + a.system - before[i].user - before[i].system)) / wallUs)];
 }
 
 /** `ts` in a different order each round, so drift on the machine falls on all of them. */
@@ -163,7 +136,7 @@ async function main(): Promise<void> {
   console.log(`\nRelay benchmark: ${os.cpus().length} cores, load average before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('Placement: each proxy under test alone in its process; fake upstream + undici load generator together in another (bench/relay.ts).');
   console.log('relay = production pipeline, metering ON (a large hot balance: reservations come from the node balance lease); relay-off = same, metering off; bare = http-proxy, keep-alive, no logic.');
-  const rig = await startChild(script('rig'));
+  const rig = await startRig();
   try {
     const upstreamUrl = await rig.call<string>('upstream');
 
