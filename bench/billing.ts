@@ -36,13 +36,13 @@ process.env.LOG_LEVEL ??= 'error';
 
 const CONCURRENCY = 32;
 /** Fresh pairs of data plane processes, one after another. */
-const PROCESS_PAIRS = 3;
+const PROCESS_PAIRS = 5;
 /**
  * Pairs of rounds per pair of processes. Short rounds, many pairs: interference on these shared
  * machines comes in bursts that hit one round of a pair, which the median of the pairs' ratios
  * sets aside and a mean does not.
  */
-const ROUNDS = 3;
+const ROUNDS = 2;
 const ROUND_MS = 2000;
 const EVENTS = 50_000;
 
