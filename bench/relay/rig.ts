@@ -1,6 +1,6 @@
 /**
  * The relay benchmark's rig process: the fake upstream and the load generator, on one event loop
- * (and so about one core), apart from the process under test. Driven by bench/relay.ts.
+ * (and so about one core), apart from the process under test. Driven by bench/relay.ts and bench/billing.ts.
  */
 import { once, setMaxListeners } from 'node:events';
 import { Pool } from 'undici';

@@ -1,5 +1,5 @@
 /**
- * The process under test of the relay benchmark, alone on its event loop: either the data plane
+ * The process under test of the relay and billing benchmarks, alone on its event loop: either the data plane
  * (`relay`: the production pipeline, metering on unless `unmetered`) or a bare reverse proxy
  * (`bare`: http-proxy, no logic), in front of the rig's upstream.
  *
