@@ -29,7 +29,7 @@ import type { BenchChild } from './lib/child.js';
 import type { ClosedLoopResult } from './lib/load.js';
 import { dropKeys } from './lib/redis-keys.js';
 import { mean, median } from './lib/stats.js';
-import { startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
+import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
 import { SCENARIOS, requestFor } from './relay/setup.js';
 
 process.env.LOG_LEVEL ??= 'error';
@@ -53,7 +53,7 @@ async function round(rig: BenchChild, subject: Subject): Promise<{ rate: number;
   const request = requestFor(SCENARIOS[0], 'client', { key: subject.key });
   const [result, [cpu]] = await withCpu([subject.child], () => rig.call<ClosedLoopResult>('saturate', { url: subject.url, request, concurrency: CONCURRENCY, ms: ROUND_MS }));
   if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
-  return { rate: result.rate, usPerRequest: (cpu / 100) * (1e6 / Math.max(1, (result.ok + result.failed) / result.seconds)) };
+  return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result) };
 }
 
 /** Part 1: requests/s of a data plane with metering off and on. */

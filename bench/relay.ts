@@ -26,7 +26,7 @@ import os from 'node:os';
 import type { BenchChild } from './lib/child.js';
 import type { ClosedLoopResult, LoadRequest, OpenLoopResult } from './lib/load.js';
 import { median, ms, percentile } from './lib/stats.js';
-import { startRig, startSubject, withCpu, type Subject, type SubjectKind } from './relay/processes.js';
+import { cpuPerRequest, startRig, startSubject, withCpu, type Subject, type SubjectKind } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
 
 const CONCURRENCIES = [16, 64, 256];
@@ -86,7 +86,7 @@ async function saturate(rig: BenchChild, ts: Target[]): Promise<Map<string, Satu
         );
         const b = best.get(t.name)!;
         b.failed += r.failed;
-        if (t.child) b.usPerRequest.push((cpu[0] / 100) * (1e6 / Math.max(1, (r.ok + r.failed) / r.seconds)));
+        if (t.child) b.usPerRequest.push(cpuPerRequest(cpu[0], r));
         if (r.rate > b.rate) Object.assign(b, { rate: r.rate, concurrency, cpu: t.child ? [cpu[0], cpu[1]] : [NaN, cpu[0]] });
       }
     }

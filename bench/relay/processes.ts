@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startChild, type BenchChild } from '../lib/child.js';
+import type { ClosedLoopResult } from '../lib/load.js';
 
 const script = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
 
@@ -39,4 +40,9 @@ export async function withCpu<T>(children: BenchChild[], fn: () => Promise<T>): 
   const wallUs = (performance.now() - start) * 1000;
   const after = await Promise.all(children.map((c) => c.call<NodeJS.CpuUsage>('cpu')));
   return [result, after.map((a, i) => (100 * (a.user + a.system - before[i].user - before[i].system)) / wallUs)];
+}
+
+/** A process's CPU time per request, µs, from its CPU share (percent of one core, {@link withCpu}) during a closed-loop run. */
+export function cpuPerRequest(cpuPercent: number, run: ClosedLoopResult): number {
+  return (cpuPercent / 100) * (1e6 / Math.max(1, (run.ok + run.failed) / run.seconds));
 }

@@ -1,7 +1,7 @@
 /**
- * The process under test of the relay and billing benchmarks, alone on its event loop: either the data plane
- * (`relay`: the production pipeline, metering on unless `unmetered`) or a bare reverse proxy
- * (`bare`: http-proxy, no logic), in front of the rig's upstream.
+ * The process under test of the relay and billing benchmarks, alone on its event loop: either
+ * the data plane (`relay`: the production pipeline, metering on unless `unmetered`) or a bare
+ * reverse proxy (`bare`: http-proxy, no logic), in front of the rig's upstream.
  *
  *   subject.ts relay <upstream url> [metered|unmetered]
  *   subject.ts bare <upstream url>
