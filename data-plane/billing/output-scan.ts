@@ -2,15 +2,16 @@
  * Metering of pass-through streams without decoding or parsing them: a stream of a few hundred
  * small events would otherwise cost the data plane a UTF-8 decode, an SSE parse and a JSON.parse
  * per event, for a usage report that comes in one of them and a delivered-output count that only
- * matters when the stream is cut. The scan reads the raw bytes of complete events instead; the
- * events it cannot read exactly (one that may carry usage, or output it does not count by
- * itself) are left to the full parse (usage-tap.ts), which gives the same counts.
+ * matters when the stream is cut. The scan reads the raw bytes of complete events instead, in one
+ * pass over each batch (a search per key and event costs more than the reading: most events are
+ * one short delta); the events it cannot read exactly (one that may carry usage, or output it
+ * does not count by itself) are left to the full parse (usage-tap.ts), which gives the same counts.
  *
- * Matching `"key"` followed by a colon is exact on JSON text: inside a string every quote is
- * escaped, so a quoted key can only be a key.
+ * Reading the quoted strings one after the other is exact on JSON text: inside a string every
+ * quote is escaped, so the scan always knows whether a byte is inside a string, and a string
+ * followed by a colon is a key.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { eventAround } from '../sse/event-around.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -19,32 +20,38 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const LF = 0x0a;
+const CR = 0x0d;
+const LOWER_U = 0x75;
 
 /** How a format's stream is scanned. */
 interface ScanRule {
   /** Keys whose string values are output text (as usage-tap.ts eventOutputBytes counts them). */
   text: Buffer[];
-  /** Keys whose object value means "parse these events": usage reports. */
+  /** Keys whose object value means "parse this event": usage reports. */
   usage: Buffer[];
-  /** Byte strings that mean "parse these events": output the scan does not count by itself. */
+  /** Strings (keys or values) that mean "parse this event": output the scan does not count by itself. */
   parseIf: Buffer[];
 }
 
-const quoted = (keys: string[]) => keys.map((k) => Buffer.from(`"${k}"`));
+const words = (keys: string[]) => keys.map((k) => Buffer.from(k));
 
 const RULES: Record<WireFormat, ScanRule> = {
   // "content" outside choices[].delta (logprobs) is an array, never a string
-  'chat-completions': { text: quoted(['content', 'reasoning_content', 'reasoning', 'arguments']), usage: quoted(['usage']), parseIf: [] },
+  'chat-completions': { text: words(['content', 'reasoning_content', 'reasoning', 'arguments']), usage: words(['usage']), parseIf: [] },
   // a block's start may carry text that is not a delta
-  messages: { text: quoted(['text', 'thinking', 'partial_json']), usage: quoted(['usage']), parseIf: [Buffer.from('content_block_start')] },
+  messages: { text: words(['text', 'thinking', 'partial_json']), usage: words(['usage']), parseIf: words(['content_block_start']) },
   // function-call arguments are an object, counted as their JSON text; grounding has "text" fields of its own
-  generateContent: { text: quoted(['text']), usage: quoted(['usageMetadata']), parseIf: quoted(['functionCall', 'groundingMetadata']) },
+  generateContent: { text: words(['text']), usage: words(['usageMetadata']), parseIf: words(['functionCall', 'groundingMetadata']) },
   // only the *.delta events have a top-level string "delta"
-  responses: { text: quoted(['delta']), usage: quoted(['usage']), parseIf: [] },
+  responses: { text: words(['delta']), usage: words(['usage']), parseIf: [] },
 };
 
+/** The usage key of each format, quoted (a whole answer is searched for it from its end). */
+const QUOTED_USAGE_KEY = Object.fromEntries(Object.entries(RULES).map(([format, rule]) => [format, Buffer.from(`"${rule.usage[0].toString()}"`)])) as Record<WireFormat, Buffer>;
+
 function skipSpace(buf: Buffer, i: number): number {
-  while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0a || buf[i] === 0x0d)) i++;
+  while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === LF || buf[i] === CR)) i++;
   return i;
 }
 
@@ -54,62 +61,159 @@ function valueAt(buf: Buffer, key: Buffer, at: number): number {
   return buf[colon] === COLON ? skipSpace(buf, colon + 1) : -1;
 }
 
-/** UTF-8 bytes of the unescaped string values of `key` in `buf`. */
-function stringBytes(buf: Buffer, key: Buffer): number {
-  let bytes = 0;
-  for (let at = buf.indexOf(key); at !== -1; at = buf.indexOf(key, at + key.length)) {
-    const start = valueAt(buf, key, at);
-    if (start === -1 || buf[start] !== QUOTE) continue;
-    let end = start + 1;
-    let escaped = false;
-    for (; end < buf.length && buf[end] !== QUOTE; end++) {
-      if (buf[end] === BACKSLASH) {
-        escaped = true;
-        end++;
-      }
-    }
-    // Raw bytes are the text's own UTF-8 bytes unless escapes (\n, \", \u00e9...) must be decoded.
-    bytes += escaped ? Buffer.byteLength(JSON.parse(buf.toString('utf8', start, end + 1)) as string, 'utf8') : end - start - 1;
-    at = end;
+/** Spaces and tabs only: inside an SSE data line (a line break ends the line, and any string). */
+function skipInline(buf: Buffer, i: number): number {
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  return i;
+}
+
+/** Whether `buf[start, end)` is one of `list`. */
+function isOneOf(buf: Buffer, start: number, end: number, list: readonly Buffer[]): boolean {
+  const length = end - start;
+  for (const word of list) {
+    if (word.length !== length) continue;
+    let i = 0;
+    while (i < length && buf[start + i] === word[i]) i++;
+    if (i === length) return true;
   }
-  return bytes;
+  return false;
+}
+
+/** Offset of the quote closing the string opened at `at` (the quote's offset), or -1 when a line break or the end comes first. */
+function stringEnd(buf: Buffer, at: number): number {
+  for (let i = at + 1; i < buf.length; i++) {
+    const c = buf[i];
+    if (c > BACKSLASH) continue; // most of any text
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) i++;
+    else if (c === LF || c === CR) return -1;
+  }
+  return -1;
+}
+
+function hexDigit(byte: number | undefined): number {
+  if (byte === undefined) return -1;
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/** The code unit of the four hex digits at `i`, or -1 when they are not four hex digits. */
+function hexAt(buf: Buffer, i: number): number {
+  let unit = 0;
+  for (let k = 0; k < 4; k++) {
+    const digit = hexDigit(buf[i + k]);
+    if (digit === -1) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /**
- * The events of `events` (complete SSE events, raw) the scan cannot read: those that
- * may carry usage (a usage key holding an object) or output it does not count by itself. As
- * [start, end) offsets, in order, without overlaps; usually none, or the one usage event.
+ * UTF-8 bytes of the string between the quotes at `open` and `close`, unescaped: raw bytes count
+ * as they are, an escape as the character it stands for (\uXXXX as its UTF-8 length, a surrogate
+ * pair 4, a lone surrogate 3 like U+FFFD), as utf8ByteLength counts the parsed string.
  */
-export function unscannableEvents(format: WireFormat, events: Buffer): [number, number][] {
-  const rule = RULES[format];
-  const found: [number, number][] = [];
-  const mark = (at: number) => {
-    const { from, to } = eventAround(events, at);
-    found.push([from, to]);
-  };
-  for (const key of rule.usage) {
-    for (let at = events.indexOf(key); at !== -1; at = events.indexOf(key, at + key.length)) {
-      if (events[valueAt(events, key, at)] === OPEN_BRACE) mark(at);
+function unescapedBytes(buf: Buffer, open: number, close: number): number {
+  let bytes = 0;
+  for (let i = open + 1; i < close; i++) {
+    if (buf[i] !== BACKSLASH) {
+      bytes++;
+      continue;
     }
+    i++;
+    if (buf[i] !== LOWER_U) {
+      bytes++;
+      continue;
+    }
+    const unit = hexAt(buf, i + 1);
+    i += 4;
+    if (unit < 0x80) bytes += 1; // (a malformed \u too: counted as one character)
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && buf[i + 1] === BACKSLASH && buf[i + 2] === LOWER_U && isLowSurrogate(hexAt(buf, i + 3))) {
+      bytes += 4;
+      i += 6;
+    } else bytes += 3;
   }
-  for (const marker of rule.parseIf) {
-    for (let at = events.indexOf(marker); at !== -1; at = events.indexOf(marker, at + marker.length)) mark(at);
-  }
-  found.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const range of found) {
-    const last = merged[merged.length - 1];
-    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push(range);
-  }
-  return merged;
+  return bytes;
 }
 
-/** Bytes of output text in `events` (complete SSE events, raw, none of them unscannable), read without decoding them. */
-export function scanOutputBytes(format: WireFormat, events: Buffer): number {
-  let bytes = 0;
-  for (const key of RULES[format].text) bytes += stringBytes(events, key);
-  return bytes;
+/** End offset of the blank line starting at `i` (LF, CRLF or CR framing), or -1 when none starts there. */
+function blankLineEnd(buf: Buffer, i: number): number {
+  if (buf[i] === LF) return buf[i + 1] === LF ? i + 2 : -1;
+  if (buf[i + 1] === CR) return i + 2;
+  return buf[i + 1] === LF && buf[i + 2] === CR && buf[i + 3] === LF ? i + 4 : -1;
+}
+
+/** What a scan of complete SSE events found. */
+export interface EventScan {
+  /** Bytes of output text in the events the scan could read. */
+  outputBytes: number;
+  /** The events it could not read, as [start, end) offsets, in order, without overlaps: usually none, or the one usage event. */
+  unscannable: [number, number][];
+}
+
+/**
+ * Reads `events` (complete SSE events, raw) in one pass: the output text of the events it can
+ * read, and where the others are (those that may carry usage, a usage key holding an object, or
+ * output it does not count by itself).
+ */
+export function scanEvents(format: WireFormat, events: Buffer): EventScan {
+  const rule = RULES[format];
+  const scan: EventScan = { outputBytes: 0, unscannable: [] };
+  // The event being read (no closure over these: this loop runs on every byte of a stream)
+  let eventStart = 0;
+  let eventBytes = 0;
+  let unreadable = false;
+  let i = 0;
+  while (i < events.length) {
+    const c = events[i];
+    if (c > QUOTE) {
+      i++;
+    } else if (c === QUOTE) {
+      const close = stringEnd(events, i);
+      if (close === -1) {
+        i++; // not JSON text (the full parse would skip this event too); read on from the next byte
+        continue;
+      }
+      const start = i + 1;
+      const next = skipInline(events, close + 1);
+      if (events[next] !== COLON) {
+        if (isOneOf(events, start, close, rule.parseIf)) unreadable = true;
+        i = close + 1;
+        continue;
+      }
+      // A key: what its value means for metering.
+      i = skipInline(events, next + 1);
+      if (isOneOf(events, start, close, rule.text)) {
+        const valueEnd = events[i] === QUOTE ? stringEnd(events, i) : -1;
+        if (valueEnd !== -1) {
+          eventBytes += unescapedBytes(events, i, valueEnd);
+          i = valueEnd + 1;
+        }
+      } else if (isOneOf(events, start, close, rule.parseIf) || (events[i] === OPEN_BRACE && isOneOf(events, start, close, rule.usage))) unreadable = true;
+    } else {
+      const end = c === LF || c === CR ? blankLineEnd(events, i) : -1;
+      if (end === -1) {
+        i++;
+        continue;
+      }
+      if (unreadable) scan.unscannable.push([eventStart, end]);
+      else scan.outputBytes += eventBytes;
+      eventStart = i = end;
+      eventBytes = 0;
+      unreadable = false;
+    }
+  }
+  if (eventStart < events.length) {
+    if (unreadable) scan.unscannable.push([eventStart, events.length]);
+    else scan.outputBytes += eventBytes;
+  }
+  return scan;
 }
 
 /** Offset of the brace closing the object opened at `start`, or -1 when the text ends first. */
@@ -131,7 +235,7 @@ function objectEnd(buf: Buffer, start: number): number {
  * where a tool's arguments could hold a key of that name), parsed alone; null when there is none.
  */
 export function scanBodyUsage(format: WireFormat, body: Buffer): Record<string, unknown> | null {
-  const [key] = RULES[format].usage;
+  const key = QUOTED_USAGE_KEY[format];
   for (let at = body.lastIndexOf(key); at !== -1; at = at === 0 ? -1 : body.lastIndexOf(key, at - 1)) {
     const start = valueAt(body, key, at);
     if (start === -1 || body[start] !== OPEN_BRACE) continue;

@@ -8,7 +8,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { scanBodyUsage, scanOutputBytes, unscannableEvents } from './output-scan.js';
+import { scanBodyUsage, scanEvents } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -109,13 +109,9 @@ export class UsageTap {
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    let from = 0;
-    for (const [start, end] of unscannableEvents(this.format, bytes)) {
-      if (start > from) this.deliveredBytes += scanOutputBytes(this.format, bytes.subarray(from, start));
-      this.parseAll(bytes.subarray(start, end));
-      from = end;
-    }
-    if (from < bytes.length) this.deliveredBytes += scanOutputBytes(this.format, bytes.subarray(from));
+    const scan = scanEvents(this.format, bytes);
+    this.deliveredBytes += scan.outputBytes;
+    for (const [start, end] of scan.unscannable) this.parseAll(bytes.subarray(start, end));
   }
 
   private parseAll(events: Buffer): void {

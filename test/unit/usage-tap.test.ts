@@ -43,7 +43,10 @@ function goldenStreams(): [string, WireFormat, StreamEvent[]][] {
 }
 
 /** Output text that only an exact reading counts right: escapes, quotes, non-ASCII, key names inside text. */
-const TRICKY = 'Line\n"quoted" \\ back, 中文 and emoji 😀, a fake "content":"x" inside, \u00e9';
+const TRICKY = 'Line\n"quoted" \\ back, 中文 and emoji 😀, a fake "content":"x" inside, \u00e9, a lone surrogate \ud800 and \u0800';
+
+/** JSON text with every non-ASCII character escaped as \uXXXX, as upstreams written in Python send it (json.dumps' ensure_ascii). */
+const asciiEscaped = (text: string) => text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const handMade: [string, WireFormat, StreamEvent[]][] = [
   [
@@ -102,8 +105,11 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     for (const frame of frames) oneByOne.events(frame);
     const together = new UsageTap(format, () => 1);
     together.events(Buffer.concat(frames));
+    const escaped = new UsageTap(format, () => 1);
+    for (const e of events) escaped.events(Buffer.from(asciiEscaped(frameEventText(format, e)), 'utf8'));
     expect(oneByOne.result()).toEqual(parsed.result());
     expect(together.result()).toEqual(parsed.result());
+    expect(escaped.result()).toEqual(parsed.result());
   });
 
   it('counts the unescaped UTF-8 bytes of streamed output', () => {
