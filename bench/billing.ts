@@ -8,11 +8,11 @@
  *    usage event on Redis; a large hot balance, so reservations come from the node's balance
  *    lease as a rich account's do): each setting is a data plane process of its own, alone on
  *    its event loop as on a node, loaded by the relay benchmark's rig (fake upstream + load
- *    generator, another process) with non-streamed chat-completions pass-through. Pairs of rounds
- *    at the same concurrency, each pair in the other order than the last, in PROCESS_PAIRS fresh
- *    pairs of processes (a process can stay slower for its whole life than an identical one);
- *    judged on the median of the pairs' ratios (goal: on >= 0.85 x off), with their range, the
- *    ratio of the means and each side's CPU time per request beside it;
+ *    generator, another process) with chat-completions pass-through, non-streamed and streamed
+ *    (50 deltas). Pairs of rounds at the same concurrency, each pair in the other order than the
+ *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
+ *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
+ *    off), with their range, the ratio of the means and each side's CPU time per request beside it;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
  *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s): one consumer with batches of
  *    500 and 1,000, and two consumers of the group draining side by side. The control plane runs
@@ -30,7 +30,7 @@ import type { ClosedLoopResult } from './lib/load.js';
 import { dropKeys } from './lib/redis-keys.js';
 import { mean, median } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
-import { SCENARIOS, requestFor } from './relay/setup.js';
+import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
@@ -48,12 +48,49 @@ const EVENTS = 50_000;
 
 type Setting = 'off' | 'on';
 
+/** Pass-through chat, non-streamed (the goal's case: the least relay work per request, so metering's largest share) and streamed (what coding agents send). */
+const MEASURED = SCENARIOS.filter((s) => s.path === 'pass');
+
 /** One round of closed-loop load on `subject`: successful requests/s and the subject's CPU µs per request. */
-async function round(rig: BenchChild, subject: Subject): Promise<{ rate: number; usPerRequest: number }> {
-  const request = requestFor(SCENARIOS[0], 'client', { key: subject.key });
+async function round(rig: BenchChild, subject: Subject, scenario: Scenario): Promise<{ rate: number; usPerRequest: number }> {
+  const request = requestFor(scenario, 'client', { key: subject.key });
   const [result, [cpu]] = await withCpu([subject.child], () => rig.call<ClosedLoopResult>('saturate', { url: subject.url, request, concurrency: CONCURRENCY, ms: ROUND_MS }));
   if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
   return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result) };
+}
+
+/** What the rounds of one scenario gave, by setting. */
+interface Readings {
+  rates: Record<Setting, number[]>;
+  cpu: Record<Setting, number[]>;
+  /** on / off of each pair of rounds. */
+  ratios: number[];
+}
+
+/** Pairs of rounds of `scenario` on a pair of processes, into `readings`. `first`: which setting goes first in the first pair. */
+async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>, scenario: Scenario, readings: Readings, first: Setting): Promise<void> {
+  for (const subject of Object.values(subjects)) await round(rig, subject, scenario); // warm-up
+  for (let i = 0; i < ROUNDS; i++) {
+    const pair: Record<Setting, number> = { off: 0, on: 0 };
+    // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
+    const order: Setting[] = (i % 2 === 0) === (first === 'off') ? ['off', 'on'] : ['on', 'off'];
+    for (const setting of order) {
+      const { rate, usPerRequest } = await round(rig, subjects[setting], scenario);
+      pair[setting] = rate;
+      readings.rates[setting].push(rate);
+      readings.cpu[setting].push(usPerRequest);
+    }
+    readings.ratios.push(pair.on / pair.off);
+  }
+}
+
+function report(scenario: Scenario, { rates, cpu, ratios }: Readings): void {
+  const n = ratios.length;
+  console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
+  console.log(
+    `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
+  );
+  console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
 }
 
 /** Part 1: requests/s of a data plane with metering off and on. */
@@ -61,34 +98,17 @@ async function requestRates(): Promise<void> {
   const rig = await startRig();
   try {
     const upstreamUrl = await rig.call<string>('upstream');
-    const rates: Record<Setting, number[]> = { off: [], on: [] };
-    const cpu: Record<Setting, number[]> = { off: [], on: [] };
-    const ratios: number[] = [];
+    const readings = MEASURED.map((): Readings => ({ rates: { off: [], on: [] }, cpu: { off: [], on: [] }, ratios: [] }));
     for (let p = 0; p < PROCESS_PAIRS; p++) {
       const subjects: Record<Setting, Subject> = { off: await startSubject('relay-off', upstreamUrl), on: await startSubject('relay', upstreamUrl) };
       try {
-        for (const subject of Object.values(subjects)) await round(rig, subject); // warm-up
-        for (let i = 0; i < ROUNDS; i++) {
-          const pair: Record<Setting, number> = { off: 0, on: 0 };
-          // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
-          for (const setting of (p * ROUNDS + i) % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
-            const { rate, usPerRequest } = await round(rig, subjects[setting]);
-            pair[setting] = rate;
-            rates[setting].push(rate);
-            cpu[setting].push(usPerRequest);
-          }
-          ratios.push(pair.on / pair.off);
-        }
+        for (const [i, scenario] of MEASURED.entries()) await pairedRounds(rig, subjects, scenario, readings[i], p % 2 === 0 ? 'off' : 'on');
       } finally {
         await Promise.all([subjects.off.child.stop(), subjects.on.child.stop()]);
       }
     }
-    const n = PROCESS_PAIRS * ROUNDS;
-    console.log(`data plane alone in its process, ${CONCURRENCY} concurrent, non-streamed chat pass-through: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
-    console.log(
-      `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
-    );
-    console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
+    console.log('data plane alone in its process, metering off and on:');
+    for (const [i, scenario] of MEASURED.entries()) report(scenario, readings[i]);
   } finally {
     await rig.stop();
   }
