@@ -27,7 +27,6 @@ import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
 import type { BenchChild } from './lib/child.js';
 import type { ClosedLoopResult } from './lib/load.js';
-import { dropKeys } from './lib/redis-keys.js';
 import { mean, median } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
@@ -146,7 +145,6 @@ async function consumerThroughput(): Promise<void> {
   } finally {
     await billing.close();
     await cp.stop();
-    await dropKeys(cp.redisPrefix);
   }
 }
 

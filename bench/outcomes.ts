@@ -16,7 +16,7 @@ import { redisPorts } from '../shared/ports/factory.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../test/support/database.js';
 import { relayCatalog } from '../test/support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../test/support/relay.js';
-import { dropKeys } from './lib/redis-keys.js';
+import { dropKeys } from '../test/support/redis-keys.js';
 import { chatRequest, closedLoop } from './lib/load.js';
 import { median } from './lib/stats.js';
 
@@ -65,7 +65,6 @@ async function main(): Promise<void> {
     for (const s of [off, on]) {
       await s.pool.close();
       await s.bed.stop();
-      await dropKeys(s.bed.redisPrefix);
     }
   }
 

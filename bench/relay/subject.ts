@@ -17,7 +17,6 @@ import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
 import { memoryAfterGc, serveParent } from '../lib/child.js';
-import { dropKeys } from '../lib/redis-keys.js';
 import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
@@ -64,7 +63,6 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
       await bed.stop();
       stopTrimming();
       await trimming.quit();
-      await dropKeys(bed.redisPrefix);
     },
   };
 }

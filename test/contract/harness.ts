@@ -1,22 +1,28 @@
 import { memoryPorts, redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { dropKeys } from '../support/redis-keys.js';
 
 /**
  * Runs one contract suite against both implementations of the ports: Redis (under a fresh
- * prefix per test) and in-process. `suite` receives a getter for the current test's ports.
+ * prefix per test, its keys deleted after it) and in-process. `suite` receives a getter for the
+ * current test's ports.
  */
 export function describeContract(name: string, suite: (ports: () => Ports) => void): void {
-  describe.each([
-    ['redis', () => redisPorts(TEST_REDIS_URL, testRedisPrefix())],
-    ['memory', () => memoryPorts()],
-  ] as const)(`${name} (%s)`, (_kind, open) => {
+  const kinds: [string, () => string | null][] = [
+    ['redis', testRedisPrefix],
+    ['memory', () => null],
+  ];
+  describe.each(kinds)(`${name} (%s)`, (_kind, newPrefix) => {
     let current: Ports;
+    let prefix: string | null;
     beforeEach(() => {
-      current = open();
+      prefix = newPrefix();
+      current = prefix === null ? memoryPorts() : redisPorts(TEST_REDIS_URL, prefix);
     });
     afterEach(async () => {
       await current.close();
+      if (prefix !== null) await dropKeys(prefix);
     });
     suite(() => current);
   });

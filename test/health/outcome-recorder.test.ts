@@ -2,9 +2,14 @@ import { OutcomeRecorder } from '../../data-plane/health/outcome-recorder.js';
 import { fieldOf, totalsByKey, type OutcomeAttempt } from '../../shared/health/outcome.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { dropKeys } from '../support/redis-keys.js';
 
-const ports = redisPorts(TEST_REDIS_URL, testRedisPrefix());
-afterAll(() => ports.close());
+const prefix = testRedisPrefix();
+const ports = redisPorts(TEST_REDIS_URL, prefix);
+afterAll(async () => {
+  await ports.close();
+  await dropKeys(prefix);
+});
 
 const attempt: OutcomeAttempt = { group: 'alpha', channel: 'ch-a', model: 'gpt-x', node: 'n1', format: 'messages', stream: true, failure: null, latencyMs: 10, ttfbMs: 3 };
 

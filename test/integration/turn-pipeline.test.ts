@@ -1,6 +1,7 @@
 import { redisPorts } from '../../shared/ports/factory.js';
 import { compareStreamIds } from '../../shared/ports/stream-id.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { dropKeys } from '../support/redis-keys.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 
 /**
@@ -10,11 +11,14 @@ import { sampleUsageEvent } from '../support/usage-event.js';
  */
 describe('TurnPipeline', () => {
   let ports: ReturnType<typeof redisPorts>;
+  let prefix: string;
   beforeEach(() => {
-    ports = redisPorts(TEST_REDIS_URL, testRedisPrefix());
+    prefix = testRedisPrefix();
+    ports = redisPorts(TEST_REDIS_URL, prefix);
   });
   afterEach(async () => {
     await ports.close();
+    await dropKeys(prefix);
   });
 
   /** Calls `seen` with the commands of each pipeline TurnPipeline sends (observation only: each still goes to Redis). */

@@ -3,6 +3,7 @@ import { startControlPlane, type ControlPlane } from '../../control-plane/bootst
 import type { Ports } from '../../shared/ports/ports.js';
 import type { ServiceOverrides } from '../../control-plane/services.js';
 import { createTestDatabase, TEST_REDIS_URL, testRedisPrefix } from './database.js';
+import { dropKeys } from './redis-keys.js';
 
 /** A control plane on its own fresh database, on a free port. */
 export interface TestControlPlane extends ControlPlane {
@@ -50,6 +51,8 @@ export async function startTestControlPlane(
     stop: async () => {
       await cp.close();
       await db?.drop();
+      // A prefix passed in belongs to the instance that made it.
+      if (!options.redisPrefix && options.redis !== false) await dropKeys(redisPrefix);
     },
   };
 }

@@ -17,6 +17,7 @@ import { FakeUpstream } from '../fakes/upstream.js';
 import { TEST_SECRET_KEY } from './control-plane.js';
 import { TEST_REDIS_URL, testRedisPrefix } from './database.js';
 import { tempDataDir } from './data-plane.js';
+import { dropKeys } from './redis-keys.js';
 
 /** A running relay test bed. */
 export interface RelayBed {
@@ -114,6 +115,7 @@ export async function startRelayBed(
       await upstream.close();
       await ports.close();
       await dir.remove();
+      await dropKeys(prefix);
     },
   };
 }
