@@ -87,6 +87,7 @@ async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>,
   }
 }
 
+/** Prints one scenario's rates, ratios (judged on their median) and CPU per request. */
 function report(scenario: Scenario, { rates, cpu, ratios }: Readings): void {
   const n = ratios.length;
   console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
