@@ -13,20 +13,21 @@
  *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
  *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
  *    off), with their range, the ratio of the means and each side's CPU time per request beside it;
- *    then the CPU time of the usage tap alone per answer (what metering reads of the answer);
+ *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
+ *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
  *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s): one consumer with batches of
  *    500 and 1,000, and two consumers of the group draining side by side. The control plane runs
  *    in this process.
  */
 import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
-import { UsageTap } from '../data-plane/billing/usage-tap.js';
 import { encodeUsageEvent } from '../shared/billing/usage-event-codec.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { TEST_REDIS_URL } from '../test/support/database.js';
 import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
+import { printMeteringAlone } from './billing/alone.js';
 import type { BenchChild } from './lib/child.js';
 import type { ClosedLoopResult } from './lib/load.js';
 import { mean, median } from './lib/stats.js';
@@ -46,8 +47,6 @@ const PROCESS_PAIRS = 5;
 const ROUNDS = 2;
 const ROUND_MS = 2000;
 const EVENTS = 50_000;
-/** Answers read by the usage tap alone. */
-const TAP_RUNS = 20_000;
 
 type Setting = 'off' | 'on';
 
@@ -113,38 +112,9 @@ async function requestRates(): Promise<void> {
     }
     console.log('data plane alone in its process, metering off and on:');
     for (const [i, scenario] of MEASURED.entries()) report(scenario, readings[i]);
-    await tapCost(upstreamUrl);
+    await printMeteringAlone(upstreamUrl, MEASURED);
   } finally {
     await rig.stop();
-  }
-}
-
-/**
- * Part 1b: the usage tap alone (what metering reads of an answer), on the rig's canned answers as
- * the upstream sends them: µs of CPU per answer, a stream fed event by event as the relay feeds it.
- */
-async function tapCost(upstreamUrl: string): Promise<void> {
-  for (const scenario of MEASURED) {
-    const request = requestFor(scenario, 'upstream');
-    // As the relay asks a chat upstream for a stream: with the usage chunk.
-    const body = { ...(JSON.parse(String(request.body)) as object), ...(scenario.stream ? { stream_options: { include_usage: true } } : {}) };
-    const res = await fetch(`${upstreamUrl}${request.path}`, { method: request.method, headers: request.headers as Record<string, string>, body: JSON.stringify(body) });
-    const answer = Buffer.from(await res.arrayBuffer());
-    const events = scenario.stream ? answer.toString('utf8').split('\n\n').filter(Boolean).map((e) => Buffer.from(`${e}\n\n`)) : [answer];
-    const read = () => {
-      const tap = new UsageTap('chat-completions');
-      for (const bytes of events) {
-        if (scenario.stream) tap.events(bytes);
-        else tap.body(bytes);
-      }
-      return tap.result();
-    };
-    if (!read().rawUsage) throw new Error(`the tap found no usage in the ${label(scenario)} answer`);
-    for (let i = 0; i < TAP_RUNS / 10; i++) read();
-    const started = process.cpuUsage();
-    for (let i = 0; i < TAP_RUNS; i++) read();
-    const used = process.cpuUsage(started);
-    console.log(`usage tap alone, ${label(scenario)} (${events.length} ${scenario.stream ? 'events' : 'answer'}, ${answer.length} bytes): ${((used.user + used.system) / TAP_RUNS).toFixed(1)} µs per answer`);
   }
 }
 
