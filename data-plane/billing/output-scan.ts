@@ -158,11 +158,47 @@ export interface EventScan {
 }
 
 /**
+ * What the scans of one stream remember from batch to batch: the bytes its events start with, up
+ * to and including the opening quote of their first output value (an OpenAI chunk repeats its id,
+ * object, created, model and choices in every event; Anthropic and Gemini deltas alike). The scan
+ * is a function of the bytes it read, so an event that starts with exactly those bytes leaves it
+ * exactly where the remembered event did: one native compare instead of reading them. O(1) per
+ * stream (at most MEMO_BYTES).
+ */
+export interface ScanMemo {
+  prefix: Buffer | null;
+  /** Events in a row that did not start with the prefix; from MEMO_MISSES on, the stream's events are not alike and the memo is left alone. */
+  misses: number;
+}
+
+const MEMO_BYTES = 512;
+const MEMO_MISSES = 8;
+
+/** A stream's empty memo. */
+export function newScanMemo(): ScanMemo {
+  return { prefix: null, misses: 0 };
+}
+
+/** At the start of an event: the offset of its first output value's opening quote when the event starts with the memo's prefix, else -1. */
+function knownStart(events: Buffer, at: number, memo: ScanMemo): number {
+  const prefix = memo.prefix;
+  if (prefix === null || memo.misses >= MEMO_MISSES) return -1;
+  const end = at + prefix.length;
+  if (end <= events.length && events.compare(prefix, 0, prefix.length, at, end) === 0) {
+    memo.misses = 0;
+    return end - 1;
+  }
+  memo.misses++;
+  return -1;
+}
+
+/**
  * Reads `events` (complete SSE events, raw) in one pass: the output text of the events it can
  * read, and where the others are (those that may carry usage, a usage key holding an object, or
- * output it does not count by itself).
+ * output it does not count by itself). With the stream's `memo`, an event's start seen before is
+ * compared, not read (see {@link ScanMemo}).
  */
-export function scanEvents(format: WireFormat, events: Buffer): EventScan {
+export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo): EventScan {
   const rule = RULES[format];
   const scan: EventScan = { outputBytes: 0, unscannable: [] };
   // The event being read (no closure over these: this loop runs on every byte of a stream)
@@ -170,11 +206,25 @@ export function scanEvents(format: WireFormat, events: Buffer): EventScan {
   let eventBytes = 0;
   let unreadable = false;
   let i = 0;
+  // The opening quote of the event's first output value when its start was known (-1: read it), and whether to remember this event's start.
+  let knownValue = memo ? knownStart(events, 0, memo) : -1;
+  let remember = memo !== undefined && knownValue === -1 && memo.misses < MEMO_MISSES;
+  if (knownValue !== -1) i = knownValue;
   while (i < events.length) {
     const c = events[i];
     if (c > QUOTE) {
       i++;
     } else if (c === QUOTE) {
+      if (i === knownValue) {
+        knownValue = -1;
+        const valueEnd = stringEnd(events, i);
+        if (valueEnd === -1) i++;
+        else {
+          eventBytes += unescapedBytes(events, i, valueEnd);
+          i = valueEnd + 1;
+        }
+        continue;
+      }
       const close = stringEnd(events, i);
       if (close === -1) {
         i++; // not JSON text (the full parse would skip this event too); read on from the next byte
@@ -190,6 +240,11 @@ export function scanEvents(format: WireFormat, events: Buffer): EventScan {
       // A key: what its value means for metering.
       i = skipInline(events, next + 1);
       if (isOneOf(events, start, close, rule.text)) {
+        if (remember && !unreadable && events[i] === QUOTE && i - eventStart < MEMO_BYTES) {
+          // The event's first output value, and no marker before it: its start up to here is a known start for the next events.
+          remember = false;
+          memo!.prefix = Buffer.from(events.subarray(eventStart, i + 1));
+        }
         const valueEnd = events[i] === QUOTE ? stringEnd(events, i) : -1;
         if (valueEnd !== -1) {
           eventBytes += unescapedBytes(events, i, valueEnd);
@@ -207,6 +262,11 @@ export function scanEvents(format: WireFormat, events: Buffer): EventScan {
       eventStart = i = end;
       eventBytes = 0;
       unreadable = false;
+      if (memo && end < events.length) {
+        knownValue = knownStart(events, end, memo);
+        remember = knownValue === -1 && memo.misses < MEMO_MISSES;
+        if (knownValue !== -1) i = knownValue;
+      }
     }
   }
   if (eventStart < events.length) {

@@ -8,7 +8,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { scanBodyUsage, scanEvents } from './output-scan.js';
+import { newScanMemo, scanBodyUsage, scanEvents } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -93,6 +93,8 @@ export class UsageTap {
   private rawUsage: Loose | null = null;
   private deliveredBytes = 0;
   private firstByteAt: number | null = null;
+  /** What the scans of this stream's events remember from batch to batch (output-scan.ts). */
+  private readonly scanMemo = newScanMemo();
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
@@ -109,7 +111,7 @@ export class UsageTap {
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    const scan = scanEvents(this.format, bytes);
+    const scan = scanEvents(this.format, bytes, this.scanMemo);
     this.deliveredBytes += scan.outputBytes;
     for (const [start, end] of scan.unscannable) this.parseAll(bytes.subarray(start, end));
   }

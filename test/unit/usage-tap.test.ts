@@ -95,6 +95,43 @@ const handMade: [string, WireFormat, StreamEvent[]][] = [
   ],
 ];
 
+/** Chunks that start alike, as an OpenAI stream's do (the scan compares a known start instead of reading it: output-scan.ts ScanMemo). */
+const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta }], ...extra } });
+
+/** Responses deltas whose start differs in every event (a sequence number before the text), then repeats. */
+const numbered = (sequence: number, delta: string) => ({ event: 'response.output_text.delta', data: { type: 'response.output_text.delta', sequence_number: sequence, delta } });
+
+handMade.push(
+  [
+    'chat chunks alike: a known start, then a null, a non-ASCII text, two texts in one delta, usage after the text, a short event',
+    'chat-completions',
+    [
+      chunk({ role: 'assistant', content: '' }),
+      chunk({ content: 'Hel' }),
+      chunk({ content: 'lo' }),
+      chunk({ content: null }),
+      chunk({ content: TRICKY }),
+      chunk({ content: 'a' }, { usage: { prompt_tokens: 3, completion_tokens: 4 } }),
+      chunk({ reasoning_content: 'why', content: 'so' }),
+      chunk({ reasoning_content: 'then', content: TRICKY }),
+      chunk({ content: '"content":"x"' }),
+      { data: { choices: [] } },
+      chunk({ content: 'end' }),
+      { data: '[DONE]' },
+    ],
+  ],
+  [
+    'messages block starts alike (their start marker comes before a text the scan must not count)',
+    'messages',
+    [0, 1, 2].flatMap((n) => [
+      { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'start text' } } },
+      { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'again' } } },
+      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `delta ${n}` } } },
+    ]),
+  ],
+  ['responses deltas unlike each other, then alike', 'responses', [...Array.from({ length: 10 }, (_, n) => numbered(n, `d${n}`)), ...Array.from({ length: 4 }, () => numbered(99, TRICKY))]],
+);
+
 describe('UsageTap: scanning raw events counts what parsing counts', () => {
   test.each([...handMade, ...goldenStreams()])('%s', (_name, format, events) => {
     const parsed = new UsageTap(format, () => 1);
@@ -105,11 +142,19 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     for (const frame of frames) oneByOne.events(frame);
     const together = new UsageTap(format, () => 1);
     together.events(Buffer.concat(frames));
+    // Split into two batches at each event boundary (a known start remembered across batches).
+    const split = frames.map((_, at) => {
+      const tap = new UsageTap(format, () => 1);
+      tap.events(Buffer.concat(frames.slice(0, at)));
+      tap.events(Buffer.concat(frames.slice(at)));
+      return tap.result();
+    });
     const escaped = new UsageTap(format, () => 1);
     for (const e of events) escaped.events(Buffer.from(asciiEscaped(frameEventText(format, e)), 'utf8'));
     expect(oneByOne.result()).toEqual(parsed.result());
     expect(together.result()).toEqual(parsed.result());
     expect(escaped.result()).toEqual(parsed.result());
+    for (const result of split) expect(result).toEqual(parsed.result());
   });
 
   it('counts the unescaped UTF-8 bytes of streamed output', () => {
