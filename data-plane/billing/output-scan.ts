@@ -160,13 +160,18 @@ export interface EventScan {
 /**
  * What the scans of one stream remember from batch to batch: the bytes its events start with, up
  * to and including the opening quote of their first output value (an OpenAI chunk repeats its id,
- * object, created, model and choices in every event; Anthropic and Gemini deltas alike). The scan
- * is a function of the bytes it read, so an event that starts with exactly those bytes leaves it
- * exactly where the remembered event did: one native compare instead of reading them. O(1) per
- * stream (at most MEMO_BYTES).
+ * object, created, model and choices in every event; Anthropic and Gemini deltas alike), and the
+ * bytes that followed that value to the end of the event, when they held no output and no marker.
+ * The scan is a function of the bytes it read, so an event that starts (or ends) with exactly
+ * those bytes leaves it exactly where the remembered event did: one native compare instead of
+ * reading them. O(1) per stream (at most 2 x MEMO_BYTES).
  */
 export interface ScanMemo {
   prefix: Buffer | null;
+  /** After the prefix's event's first output value: the rest of the event, blank line included; null until seen (and when the prefix changes). */
+  suffix: Buffer | null;
+  /** The length of the blank line that ends `suffix` (the loop reads it again, to end the event as usual). */
+  suffixBlank: number;
   /** Events in a row that did not start with the prefix; from MEMO_MISSES on, the stream's events are not alike and the memo is left alone. */
   misses: number;
 }
@@ -176,7 +181,7 @@ const MEMO_MISSES = 8;
 
 /** A stream's empty memo. */
 export function newScanMemo(): ScanMemo {
-  return { prefix: null, misses: 0 };
+  return { prefix: null, suffix: null, suffixBlank: 0, misses: 0 };
 }
 
 /** At the start of an event: the offset of its first output value's opening quote when the event starts with the memo's prefix, else -1. */
@@ -190,6 +195,14 @@ function knownStart(events: Buffer, at: number, memo: ScanMemo): number {
   }
   memo.misses++;
   return -1;
+}
+
+/** After an event's first output value, at `at`: where its blank line starts when the rest of the event is the memo's suffix, else -1. */
+function knownEnd(events: Buffer, at: number, memo: ScanMemo): number {
+  const suffix = memo.suffix;
+  if (suffix === null) return -1;
+  const end = at + suffix.length;
+  return end <= events.length && events.compare(suffix, 0, suffix.length, at, end) === 0 ? end - memo.suffixBlank : -1;
 }
 
 /**
@@ -210,6 +223,9 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
   let knownValue = memo ? knownStart(events, 0, memo) : -1;
   let remember = memo !== undefined && knownValue === -1 && memo.misses < MEMO_MISSES;
   if (knownValue !== -1) i = knownValue;
+  // Where the rest of the event after its first output value started, to remember it at the event's end (-1: not remembering), and the output counted by then.
+  let restFrom = -1;
+  let restBytes = 0;
   while (i < events.length) {
     const c = events[i];
     if (c > QUOTE) {
@@ -222,6 +238,12 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
         else {
           eventBytes += unescapedBytes(events, i, valueEnd);
           i = valueEnd + 1;
+          const blank = knownEnd(events, i, memo!);
+          if (blank !== -1) i = blank;
+          else if (memo!.suffix === null) {
+            restFrom = i;
+            restBytes = eventBytes;
+          }
         }
         continue;
       }
@@ -240,15 +262,21 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
       // A key: what its value means for metering.
       i = skipInline(events, next + 1);
       if (isOneOf(events, start, close, rule.text)) {
-        if (remember && !unreadable && events[i] === QUOTE && i - eventStart < MEMO_BYTES) {
+        const first = remember && !unreadable && events[i] === QUOTE && i - eventStart < MEMO_BYTES;
+        if (first) {
           // The event's first output value, and no marker before it: its start up to here is a known start for the next events.
           remember = false;
           memo!.prefix = Buffer.from(events.subarray(eventStart, i + 1));
+          memo!.suffix = null;
         }
         const valueEnd = events[i] === QUOTE ? stringEnd(events, i) : -1;
         if (valueEnd !== -1) {
           eventBytes += unescapedBytes(events, i, valueEnd);
           i = valueEnd + 1;
+          if (first) {
+            restFrom = i;
+            restBytes = eventBytes;
+          }
         }
       } else if (isOneOf(events, start, close, rule.parseIf) || (events[i] === OPEN_BRACE && isOneOf(events, start, close, rule.usage))) unreadable = true;
     } else {
@@ -259,6 +287,12 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
       }
       if (unreadable) scan.unscannable.push([eventStart, end]);
       else scan.outputBytes += eventBytes;
+      if (restFrom !== -1 && !unreadable && eventBytes === restBytes && end - restFrom <= MEMO_BYTES) {
+        // No output and no marker after the first value: the rest of this event is a known end for the next events.
+        memo!.suffix = Buffer.from(events.subarray(restFrom, end));
+        memo!.suffixBlank = end - i;
+      }
+      restFrom = -1;
       eventStart = i = end;
       eventBytes = 0;
       unreadable = false;

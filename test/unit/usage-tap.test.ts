@@ -113,6 +113,7 @@ handMade.push(
       chunk({ content: TRICKY }),
       chunk({ content: 'a' }, { usage: { prompt_tokens: 3, completion_tokens: 4 } }),
       chunk({ reasoning_content: 'why', content: 'so' }),
+      chunk({ reasoning_content: 'why not', content: 'so' }),
       chunk({ reasoning_content: 'then', content: TRICKY }),
       chunk({ content: '"content":"x"' }),
       { data: { choices: [] } },
@@ -128,6 +129,11 @@ handMade.push(
       { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'again' } } },
       { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `delta ${n}` } } },
     ]),
+  ],
+  [
+    'messages block starts written type last (a marker after the first text: the rest of the event is not a known end)',
+    'messages',
+    [0, 1, 2].map(() => ({ event: 'content_block_start', data: { index: 0, content_block: { type: 'text', text: 'start text' }, type: 'content_block_start' } })),
   ],
   ['responses deltas unlike each other, then alike', 'responses', [...Array.from({ length: 10 }, (_, n) => numbered(n, `d${n}`)), ...Array.from({ length: 4 }, () => numbered(99, TRICKY))]],
 );
