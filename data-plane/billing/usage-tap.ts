@@ -117,8 +117,7 @@ export class UsageTap {
   }
 
   private parseAll(events: Buffer): void {
-    const parser = new SseParser();
-    for (const { data } of [...parser.push(events), ...parser.end()]) if (data !== '[DONE]') this.event(parseEvent(data));
+    for (const { data } of SseParser.parseComplete(events)) if (data !== '[DONE]') this.event(parseEvent(data));
   }
 
   /** One parsed upstream stream event's data (translated streams, which parse anyway); null: not JSON. */

@@ -96,8 +96,7 @@ export class StreamWatch {
       for (let at = events.indexOf(marker); at !== -1; at = events.indexOf(marker, at + marker.length)) {
         const range = eventAround(events, at);
         if (first && range.from >= first.at) break;
-        const parser = new SseParser();
-        for (const record of [...parser.push(events.subarray(range.from, range.to)), ...parser.end()]) {
+        for (const record of SseParser.parseComplete(events.subarray(range.from, range.to))) {
           const error = this.event(toStreamEvent(record.event, record.data));
           if (error) first = { at: range.from, error };
         }

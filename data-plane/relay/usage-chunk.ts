@@ -19,8 +19,7 @@ function isSpace(byte: number | undefined): boolean {
 
 /** True when the event is a chat-completions chunk with no choices and a usage object. */
 function isUsageOnly(event: Buffer): boolean {
-  const parser = new SseParser();
-  const [record] = [...parser.push(event), ...parser.end()];
+  const [record] = SseParser.parseComplete(event);
   if (!record) return false;
   try {
     const data = JSON.parse(record.data) as { choices?: unknown; usage?: unknown };

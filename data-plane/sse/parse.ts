@@ -15,7 +15,8 @@ const DEFAULT_MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 /** Stateful parser for one stream; not shareable between streams. */
 export class SseParser {
-  private readonly decoder = new TextDecoder('utf-8');
+  /** Made on the first push (a parse of complete events needs none: {@link SseParser.parseComplete}). */
+  private decoder: InstanceType<typeof TextDecoder> | undefined;
   private partial = '';
   /** The previous chunk ended with CR: a LF at the start of the next one completes that CRLF. */
   private pendingCr = false;
@@ -29,7 +30,23 @@ export class SseParser {
   /** Parse the next chunk; returns the events it completed. Throws when a line or event exceeds the cap. */
   push(chunk: Uint8Array): SseRecord[] {
     const out: SseRecord[] = [];
-    this.consume(this.decoder.decode(chunk, { stream: true }), out);
+    this.consume((this.decoder ??= new TextDecoder('utf-8')).decode(chunk, { stream: true }), out);
+    return out;
+  }
+
+  /**
+   * The events of complete SSE bytes (cut at event boundaries, as the relay holds them), as a
+   * fresh parser's push() then end() give them, decoded at once: making an incremental decoder
+   * and decoding through it cost more than the parse, for the one or two events read this way
+   * per stream.
+   */
+  static parseComplete(bytes: Buffer): SseRecord[] {
+    const parser = new SseParser();
+    const out: SseRecord[] = [];
+    const text = bytes.toString('utf8');
+    // TextDecoder drops a leading byte order mark; so does the SSE spec.
+    parser.consume(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, out);
+    parser.finish(out);
     return out;
   }
 
@@ -39,14 +56,19 @@ export class SseParser {
    */
   end(): SseRecord[] {
     const out: SseRecord[] = [];
-    this.consume(this.decoder.decode(), out);
+    if (this.decoder) this.consume(this.decoder.decode(), out);
+    this.finish(out);
+    return out;
+  }
+
+  /** Delivers a last event that lacked its blank line. */
+  private finish(out: SseRecord[]): void {
     if (this.partial !== '') {
       const line = this.partial;
       this.partial = '';
       this.line(line, out);
     }
     this.dispatch(out);
-    return out;
   }
 
   private consume(text: string, out: SseRecord[]): void {

@@ -87,6 +87,15 @@ describe('SseParser', () => {
     }).toThrow('SSE event longer than 1000');
   });
 
+  test('parseComplete gives what push then end give: byte order mark, every line ending, invalid UTF-8, a last event without its blank line', () => {
+    const invalid = Buffer.from([0x64, 0x61, 0x74, 0x61, 0x3a, 0x20, 0xe6, 0x97, 0x41, 0xff, 0xc3, 0x0a, 0x0a]); // "data: " + a cut 3-byte character, 0xff, a cut 2-byte one
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (const bytes of [STREAM, Buffer.concat([bom, STREAM]), invalid, Buffer.from('data: a\n\ndata: last')]) {
+      expect(SseParser.parseComplete(bytes)).toEqual(parseInChunks(bytes, [bytes.length]));
+    }
+    expect(SseParser.parseComplete(Buffer.concat([bom, Buffer.from('data: first\n\n')]))).toEqual([{ data: 'first' }]);
+  });
+
   test('keeps only the unfinished line between chunks', () => {
     const parser = new SseParser();
     for (let i = 0; i < 10_000; i++) parser.push(Buffer.from(`data: {"n":${i}}\n\n`));
