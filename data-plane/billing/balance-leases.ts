@@ -2,7 +2,7 @@
  * This data plane's balance leases (shared/ports/balance-store.ts, "Leases"): for an account
  * rich enough, a request's reservation is taken from a lease this process holds, with no Redis
  * call on the request's path, and the charges go to Redis in batches, one script per account
- * every few milliseconds. The lease itself is a reservation in Redis, so the balance is never
+ * every {@link FLUSH_MS} milliseconds. The lease itself is a reservation in Redis, so the balance is never
  * overspent: what a node may spend without asking is what its lease already took off the balance.
  *
  * A lease grows when requests find it short (they wait for that one call), is released after a
@@ -26,13 +26,23 @@ export interface BalanceLeasesDeps {
   now: () => number;
   /** Told the spendable balance each growth left (for the next decision to lease). */
   onBalance: (accountId: string, balanceMicro: bigint) => void;
-  /** Charges wait this long for others of the same account before they are sent. Default 5 ms. */
+  /** Charges wait this long for others of the same account before they are sent. Default {@link FLUSH_MS}. */
   flushMs?: number;
   /** A lease without requests for this long is released. Default 10 s. */
   idleMs?: number;
   /** Waits before each new try of a batch Redis refused (./redis-retry.ts). */
   retryDelaysMs?: readonly number[];
 }
+
+/**
+ * Default {@link BalanceLeasesDeps.flushMs}. Each batch costs the data plane a Redis pipeline
+ * and its socket write (with the usage events it carries): in a CPU profile of a busy data plane
+ * (non-streamed requests, about 4,000/s), that took 13 µs per request when sent every 5 ms and 7
+ * every 20 ms. The price: a node that dies loses the charges of its last 20 ms (its lease is
+ * released by expiry; those requests go unbilled, and their usage events were not sent either, so
+ * nothing drifts).
+ */
+export const FLUSH_MS = 20;
 
 /** A lease a request took its reservation from; the request settles against it ({@link BalanceLeases.settle}). */
 export type HeldLease = Readonly<Pick<Lease, 'id' | 'accountId'>>;
@@ -146,7 +156,7 @@ export class BalanceLeases {
     }
     lease.charges.push(charge);
     lease.onSent.push(onSent);
-    this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 5);
+    this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? FLUSH_MS);
   }
 
   /** Resolves once every charge settled so far is sent and answered: for tests, and before {@link close}. */
