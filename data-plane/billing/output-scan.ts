@@ -184,6 +184,16 @@ export function newScanMemo(): ScanMemo {
   return { prefix: null, suffix: null, suffixBlank: 0, misses: 0 };
 }
 
+/**
+ * `buf[start, end)` in a buffer of its own: a small `Buffer.from` copy would come from Node's
+ * shared 8 KB pool, and a memo kept for a long stream would keep a whole pool slab alive.
+ */
+function ownCopy(buf: Buffer, start: number, end: number): Buffer {
+  const copy = Buffer.allocUnsafeSlow(end - start);
+  buf.copy(copy, 0, start, end);
+  return copy;
+}
+
 /** At the start of an event: the offset of its first output value's opening quote when the event starts with the memo's prefix, else -1. */
 function knownStart(events: Buffer, at: number, memo: ScanMemo): number {
   const prefix = memo.prefix;
@@ -266,7 +276,7 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
         if (first) {
           // The event's first output value, and no marker before it: its start up to here is a known start for the next events.
           remember = false;
-          memo!.prefix = Buffer.from(events.subarray(eventStart, i + 1));
+          memo!.prefix = ownCopy(events, eventStart, i + 1);
           memo!.suffix = null;
         }
         const valueEnd = events[i] === QUOTE ? stringEnd(events, i) : -1;
@@ -289,7 +299,7 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
       else scan.outputBytes += eventBytes;
       if (restFrom !== -1 && !unreadable && eventBytes === restBytes && end - restFrom <= MEMO_BYTES) {
         // No output and no marker after the first value: the rest of this event is a known end for the next events.
-        memo!.suffix = Buffer.from(events.subarray(restFrom, end));
+        memo!.suffix = ownCopy(events, restFrom, end);
         memo!.suffixBlank = end - i;
       }
       restFrom = -1;
