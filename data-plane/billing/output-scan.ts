@@ -194,14 +194,19 @@ function ownCopy(buf: Buffer, start: number, end: number): Buffer {
   return copy;
 }
 
+/** Whether `events` holds exactly `bytes` at `at` (one native compare). */
+function holdsAt(events: Buffer, at: number, bytes: Buffer): boolean {
+  const end = at + bytes.length;
+  return end <= events.length && events.compare(bytes, 0, bytes.length, at, end) === 0;
+}
+
 /** At the start of an event: the offset of its first output value's opening quote when the event starts with the memo's prefix, else -1. */
 function knownStart(events: Buffer, at: number, memo: ScanMemo): number {
   const prefix = memo.prefix;
   if (prefix === null || memo.misses >= MEMO_MISSES) return -1;
-  const end = at + prefix.length;
-  if (end <= events.length && events.compare(prefix, 0, prefix.length, at, end) === 0) {
+  if (holdsAt(events, at, prefix)) {
     memo.misses = 0;
-    return end - 1;
+    return at + prefix.length - 1;
   }
   memo.misses++;
   return -1;
@@ -210,9 +215,7 @@ function knownStart(events: Buffer, at: number, memo: ScanMemo): number {
 /** After an event's first output value, at `at`: where its blank line starts when the rest of the event is the memo's suffix, else -1. */
 function knownEnd(events: Buffer, at: number, memo: ScanMemo): number {
   const suffix = memo.suffix;
-  if (suffix === null) return -1;
-  const end = at + suffix.length;
-  return end <= events.length && events.compare(suffix, 0, suffix.length, at, end) === 0 ? end - memo.suffixBlank : -1;
+  return suffix !== null && holdsAt(events, at, suffix) ? at + suffix.length - memo.suffixBlank : -1;
 }
 
 /**
