@@ -78,18 +78,24 @@ return {'ok', left}
 /**
  * Charges a batch of requests served under a lease, once per batch id; each charge is kept unledgered.
  * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: lease id, batch id, now,
- * expiresAt, then event id / token id / charge triples.
+ * expiresAt, the number of tokens k, k token id / charge sum pairs (the batch's total is their
+ * sum), then event id / \`charge:now\` pairs (the unledgered entries, charges above 0 only).
+ *
+ * Per batch, not per charge: one HINCRBY per token and one HSET for all entries (in chunks: Lua's
+ * stack holds about 8,000 values), since every Redis call from Lua has a cost of its own.
  */
 export const CONSUME_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
 if not bal then return {'unknown', ''} end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
 local total = 0
-for i = 5, #ARGV, 3 do
-  local charge = tonumber(ARGV[i + 2])
-  total = total + charge
-  redis.call('HINCRBY', KEYS[4], ARGV[i + 1], ARGV[i + 2])
-  if charge > 0 then redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 2] .. ':' .. ARGV[3]) end
+local entriesFrom = 6 + 2 * tonumber(ARGV[5])
+for i = 6, entriesFrom - 1, 2 do
+  total = total + tonumber(ARGV[i + 1])
+  redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+end
+for i = entriesFrom, #ARGV, 2000 do
+  redis.call('HSET', KEYS[5], unpack(ARGV, i, math.min(i + 1999, #ARGV)))
 end
 local fromBalance = total
 local status = 'expired'

@@ -187,6 +187,21 @@ describeContract('BalanceStore', (ports) => {
     expect(charges(hot)).toEqual(new Map([['r-late', 40n], ['e1', 30n]]));
   });
 
+  test('a busy node\'s batch of thousands of charges of several tokens lands whole', async () => {
+    await b().load('a', 10_000_000n, new Map([['t0', 7n]]));
+    await b().lease('a', 'L1', 1_000_000n, reserveAt(T0));
+    const batch = Array.from({ length: 2_501 }, (_, i) => ({ eventId: `e${i}`, tokenId: `t${i % 3}`, chargeMicro: BigInt(i % 5) }));
+    const total = batch.reduce((sum, c) => sum + c.chargeMicro, 0n);
+    expect(await b().consume('a', 'L1', 'batch-1', batch, reserveAt(T0))).toEqual({ status: 'settled', balanceMicro: 9_000_000n });
+    const hot = await b().inspect('a');
+    expect(hot.reservations.map((r) => r.amountMicro)).toEqual([1_000_000n - total]);
+    const spentBy = (token: string) => batch.filter((c) => c.tokenId === token).reduce((sum, c) => sum + c.chargeMicro, 0n);
+    expect(hot.tokenSpend).toEqual(new Map([['t0', 7n + spentBy('t0')], ['t1', spentBy('t1')], ['t2', spentBy('t2')]]));
+    const charged = batch.filter((c) => c.chargeMicro > 0n);
+    expect(new Map([...hot.unledgered].map(([id, c]) => [id, c.chargeMicro]))).toEqual(new Map(charged.map((c) => [c.eventId, c.chargeMicro])));
+    expect(hot.unledgered.get('e2499')!.at).toBe(T0);
+  });
+
   test('load sets the unledgered charges the loaded balance already excludes', async () => {
     const queued = new Map([
       ['queued-1', { chargeMicro: 60n, at: T0 }],

@@ -95,8 +95,17 @@ export class RedisBalanceStore implements BalanceStore {
   }
 
   async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
-    const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs];
-    for (const c of charges) args.push(c.eventId, c.tokenId, nonNegative(c.chargeMicro, 'charge'));
+    // The script takes each token's sum, then the unledgered entries (see CONSUME_SCRIPT).
+    const sums = new Map<string, bigint>();
+    const entries: string[] = [];
+    for (const c of charges) {
+      const charge = nonNegative(c.chargeMicro, 'charge');
+      sums.set(c.tokenId, (sums.get(c.tokenId) ?? 0n) + c.chargeMicro);
+      if (c.chargeMicro > 0n) entries.push(c.eventId, `${charge}:${options.now}`);
+    }
+    const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs, sums.size];
+    for (const [tokenId, sum] of sums) args.push(tokenId, checkAmount(sum, 'charge sum'));
+    for (const entry of entries) args.push(entry);
     // Nobody waits on it: it joins the settlements of the next few milliseconds.
     return answer<SettleResult>(await this.indexedScript(this.redis.settling, consumeScript, accountId, this.accountKeys(accountId), args, options));
   }
