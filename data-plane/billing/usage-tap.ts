@@ -91,6 +91,8 @@ export interface TapResult {
 /** The tap of one upstream attempt; the relay feeds it, the meter reads it. */
 export class UsageTap {
   private rawUsage: Loose | null = null;
+  /** A complete answer not read yet (see {@link body}). */
+  private unreadBody: Buffer | undefined;
   private deliveredBytes = 0;
   private firstByteAt: number | null = null;
   /** What the scans of this stream's events remember from batch to batch (output-scan.ts). */
@@ -98,11 +100,14 @@ export class UsageTap {
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
-  /** A complete upstream answer (JSON): its usage object is found and parsed alone (output-scan.ts). */
+  /**
+   * A complete upstream answer (JSON): its usage object is found and parsed alone (output-scan.ts),
+   * when the {@link result} is asked for. Metering asks with the other settlements of its turn,
+   * back to back, when the scan's code and data are in the CPU's caches (see Metering.finish).
+   */
   body(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    const usage = scanBodyUsage(this.format, bytes);
-    if (usage) this.rawUsage = usage;
+    this.unreadBody = bytes;
   }
 
   /**
@@ -132,6 +137,11 @@ export class UsageTap {
 
   /** What was seen so far. */
   result(): TapResult {
+    if (this.unreadBody) {
+      const usage = scanBodyUsage(this.format, this.unreadBody);
+      this.unreadBody = undefined;
+      if (usage) this.rawUsage = usage;
+    }
     return { format: this.format, rawUsage: this.rawUsage, deliveredBytes: this.deliveredBytes, firstByteAt: this.firstByteAt };
   }
 }
