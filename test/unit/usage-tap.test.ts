@@ -135,6 +135,13 @@ handMade.push(
     'messages',
     [0, 1, 2].map(() => ({ event: 'content_block_start', data: { index: 0, content_block: { type: 'text', text: 'start text' }, type: 'content_block_start' } })),
   ],
+  [
+    'a long gemini stream, usage in every event, growing (the last usage wins)',
+    'generateContent',
+    Array.from({ length: 60 }, (_, n) => ({
+      data: { candidates: [{ content: { role: 'model', parts: [{ text: `part ${n} ${TRICKY}` }] } }], usageMetadata: { promptTokenCount: 7, candidatesTokenCount: n + 1, totalTokenCount: n + 8 } },
+    })),
+  ],
   ['responses deltas unlike each other, then alike', 'responses', [...Array.from({ length: 10 }, (_, n) => numbered(n, `d${n}`)), ...Array.from({ length: 4 }, () => numbered(99, TRICKY))]],
 );
 
