@@ -164,12 +164,15 @@ export interface EventScan {
  * bytes that followed that value to the end of the event, when they held no output and no marker.
  * The scan is a function of the bytes it read, so an event that starts (or ends) with exactly
  * those bytes leaves it exactly where the remembered event did: one native compare instead of
- * reading them. O(1) per stream (at most 2 x MEMO_BYTES).
+ * reading them. Between two alike events, the rest of one and the start of the next are compared
+ * at once. O(1) per stream (at most 4 x MEMO_BYTES).
  */
 export interface ScanMemo {
   prefix: Buffer | null;
   /** After the prefix's event's first output value: the rest of the event, blank line included; null until seen (and when the prefix changes). */
   suffix: Buffer | null;
+  /** `suffix` then `prefix`: what lies between the first output values of two alike events in a row; null while either is. */
+  joint: Buffer | null;
   /** The length of the blank line that ends `suffix` (the loop reads it again, to end the event as usual). */
   suffixBlank: number;
   /** Events in a row that did not start with the prefix; from MEMO_MISSES on, the stream's events are not alike and the memo is left alone. */
@@ -181,16 +184,17 @@ const MEMO_MISSES = 8;
 
 /** A stream's empty memo. */
 export function newScanMemo(): ScanMemo {
-  return { prefix: null, suffix: null, suffixBlank: 0, misses: 0 };
+  return { prefix: null, suffix: null, joint: null, suffixBlank: 0, misses: 0 };
 }
 
 /**
- * `buf[start, end)` in a buffer of its own: a small `Buffer.from` copy would come from Node's
- * shared 8 KB pool, and a memo kept for a long stream would keep a whole pool slab alive.
+ * `buf[start, end)` then `tail` (if given) in a buffer of its own: a small `Buffer.from` copy would
+ * come from Node's shared 8 KB pool, and a memo kept for a long stream would keep a whole pool slab alive.
  */
-function ownCopy(buf: Buffer, start: number, end: number): Buffer {
-  const copy = Buffer.allocUnsafeSlow(end - start);
+function ownCopy(buf: Buffer, start: number, end: number, tail?: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(end - start + (tail?.length ?? 0));
   buf.copy(copy, 0, start, end);
+  tail?.copy(copy, end - start);
   return copy;
 }
 
@@ -251,6 +255,16 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
         else {
           eventBytes += unescapedBytes(events, i, valueEnd);
           i = valueEnd + 1;
+          const joint = memo!.joint;
+          if (joint !== null && holdsAt(events, i, joint)) {
+            // The rest of this event and the start of the next, both as remembered: as if each were compared alone (below, then at the event's end).
+            scan.outputBytes += eventBytes;
+            eventStart = i + memo!.suffix!.length;
+            eventBytes = 0;
+            memo!.misses = 0;
+            i = knownValue = i + joint.length - 1;
+            continue;
+          }
           const blank = knownEnd(events, i, memo!);
           if (blank !== -1) i = blank;
           else if (memo!.suffix === null) {
@@ -280,7 +294,7 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
           // The event's first output value, and no marker before it: its start up to here is a known start for the next events.
           remember = false;
           memo!.prefix = ownCopy(events, eventStart, i + 1);
-          memo!.suffix = null;
+          memo!.suffix = memo!.joint = null;
         }
         const valueEnd = events[i] === QUOTE ? stringEnd(events, i) : -1;
         if (valueEnd !== -1) {
@@ -303,6 +317,7 @@ export function scanEvents(format: WireFormat, events: Buffer, memo?: ScanMemo):
       if (restFrom !== -1 && !unreadable && eventBytes === restBytes && end - restFrom <= MEMO_BYTES) {
         // No output and no marker after the first value: the rest of this event is a known end for the next events.
         memo!.suffix = ownCopy(events, restFrom, end);
+        memo!.joint = ownCopy(events, restFrom, end, memo!.prefix!);
         memo!.suffixBlank = end - i;
       }
       restFrom = -1;
