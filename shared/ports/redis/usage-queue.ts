@@ -37,16 +37,18 @@ export class RedisUsageQueue implements UsageQueue {
     if (!this.batch) {
       const texts: string[] = [];
       const keys = [this.keys.usageStream];
+      let args: string[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const ids = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
-            p.evalsha(appendScript.sha, 1, keys[0], FIELD, ...texts);
+            args = [FIELD, texts.join('\n')];
+            p.evalsha(appendScript.sha, 1, keys[0], ...args);
           },
           { last: true },
         )
-        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, [FIELD, ...texts]) as Promise<string[]>);
+        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, args) as Promise<string[]>);
       this.batch = { texts, ids };
     }
     const from = this.batch.texts.length;
