@@ -131,7 +131,7 @@ export type LeaseOptions = Pick<ReserveOptions, 'ttlMs' | 'now'>;
 
 /** What one request served under a lease cost, in a {@link BalanceStore.consume} batch. */
 export interface LeaseCharge {
-  /** The request's usage event (its unledgered charge is kept under this id). */
+  /** The request's usage event (its unledgered charge is kept under this id): one line of text. */
   eventId: string;
   tokenId: string;
   chargeMicro: bigint;

@@ -79,23 +79,27 @@ return {'ok', left}
  * Charges a batch of requests served under a lease, once per batch id; each charge is kept unledgered.
  * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: lease id, batch id, now,
  * expiresAt, the number of tokens k, k token id / charge sum pairs (the batch's total is their
- * sum), then event id / \`charge:now\` pairs (the unledgered entries, charges above 0 only).
+ * sum), then the unledgered entries (charges above 0 only) as one argument: event id and
+ * \`charge:now\` alternately, each on a line of its own.
  *
  * Per batch, not per charge: one HINCRBY per token and one HSET for all entries (in chunks: Lua's
- * stack holds about 8,000 values), since every Redis call from Lua has a cost of its own.
+ * stack holds about 8,000 values), since every Redis call from Lua has a cost of its own; and the
+ * entries in one argument, as RedisUsageQueue's events are (see shared/redis/usage-scripts.ts).
  */
 export const CONSUME_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
 if not bal then return {'unknown', ''} end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
 local total = 0
-local entriesFrom = 6 + 2 * tonumber(ARGV[5])
-for i = 6, entriesFrom - 1, 2 do
+local entriesAt = 6 + 2 * tonumber(ARGV[5])
+for i = 6, entriesAt - 1, 2 do
   total = total + tonumber(ARGV[i + 1])
   redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
 end
-for i = entriesFrom, #ARGV, 2000 do
-  redis.call('HSET', KEYS[5], unpack(ARGV, i, math.min(i + 1999, #ARGV)))
+local entries = {}
+for line in string.gmatch(ARGV[entriesAt], '[^\\n]+') do entries[#entries + 1] = line end
+for i = 1, #entries, 2000 do
+  redis.call('HSET', KEYS[5], unpack(entries, i, math.min(i + 1999, #entries)))
 end
 local fromBalance = total
 local status = 'expired'

@@ -57,6 +57,12 @@ function checkAmount(amount: bigint, what: string): string {
   return amount.toString();
 }
 
+/** `text`, which must fill one line of a script argument (not empty, no line break). */
+function lineOf(text: string, what: string): string {
+  if (text === '' || text.includes('\n')) throw new RangeError(`${what} must be one line of text, not ${JSON.stringify(text)}`);
+  return text;
+}
+
 function nonNegative(amount: bigint, what: string): string {
   if (amount < 0n) throw new RangeError(`${what} must not be negative: ${amount}`);
   return checkAmount(amount, what);
@@ -95,17 +101,17 @@ export class RedisBalanceStore implements BalanceStore {
   }
 
   async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
-    // The script takes each token's sum, then the unledgered entries (see CONSUME_SCRIPT).
+    // The script takes each token's sum, then the unledgered entries, one per two lines (see CONSUME_SCRIPT).
     const sums = new Map<string, bigint>();
-    const entries: string[] = [];
+    let entries = '';
     for (const c of charges) {
       const charge = nonNegative(c.chargeMicro, 'charge');
       sums.set(c.tokenId, (sums.get(c.tokenId) ?? 0n) + c.chargeMicro);
-      if (c.chargeMicro > 0n) entries.push(c.eventId, `${charge}:${options.now}`);
+      if (c.chargeMicro > 0n) entries += `${lineOf(c.eventId, 'event id')}\n${charge}:${options.now}\n`;
     }
     const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs, sums.size];
     for (const [tokenId, sum] of sums) args.push(tokenId, checkAmount(sum, 'charge sum'));
-    for (const entry of entries) args.push(entry);
+    args.push(entries);
     // Nobody waits on it: it joins the settlements of the next few milliseconds.
     return answer<SettleResult>(await this.indexedScript(this.redis.settling, consumeScript, accountId, this.accountKeys(accountId), args, options));
   }
