@@ -178,7 +178,10 @@ export function normaliseUsage(format: WireFormat, raw: unknown): NormaliseResul
  */
 export function mergeUsagePieces(acc: unknown, piece: unknown): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...asRecord(acc) };
-  for (const [key, value] of Object.entries(asRecord(piece))) {
+  const from = asRecord(piece);
+  // Keys, not entries: this runs for every metered stream, and entries makes an array per field.
+  for (const key of Object.keys(from)) {
+    const value = from[key];
     if (value === null || value === undefined || key === '__proto__') continue;
     merged[key] = value;
   }
