@@ -8,7 +8,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { newScanMemo, scanBodyUsage, scanEvents } from './output-scan.js';
+import { newScanMemo, scanBodyUsage, scanEvents, type ScanMemo } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -95,8 +95,8 @@ export class UsageTap {
   private unreadBody: Buffer | undefined;
   private deliveredBytes = 0;
   private firstByteAt: number | null = null;
-  /** What the scans of this stream's events remember from batch to batch (output-scan.ts). */
-  private readonly scanMemo = newScanMemo();
+  /** What the scans of this stream's events remember from batch to batch (output-scan.ts); made on the first events (a JSON answer needs none). */
+  private scanMemo: ScanMemo | undefined;
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
@@ -116,7 +116,7 @@ export class UsageTap {
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    const scan = scanEvents(this.format, bytes, this.scanMemo);
+    const scan = scanEvents(this.format, bytes, (this.scanMemo ??= newScanMemo()));
     this.deliveredBytes += scan.outputBytes;
     for (const [start, end] of scan.unscannable) this.parseAll(bytes.subarray(start, end));
   }
