@@ -12,7 +12,8 @@
  *    (50 deltas). Pairs of rounds at the same concurrency, each pair in the other order than the
  *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
  *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
- *    off), with their range, the ratio of the means and each side's CPU time per request beside it;
+ *    off), with their range, the ratio of the means and each side's CPU time per request beside it
+ *    (and the part of it spent in garbage collection pauses);
  *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
  *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
@@ -53,18 +54,21 @@ type Setting = 'off' | 'on';
 /** Pass-through chat, non-streamed (the goal's case: the least relay work per request, so metering's largest share) and streamed (what coding agents send). */
 const MEASURED = SCENARIOS.filter((s) => s.path === 'pass');
 
-/** One round of closed-loop load on `subject`: successful requests/s and the subject's CPU µs per request. */
-async function round(rig: BenchChild, subject: Subject, scenario: Scenario): Promise<{ rate: number; usPerRequest: number }> {
+/** One round of closed-loop load on `subject`: successful requests/s, and the subject's CPU and garbage collection µs per request. */
+async function round(rig: BenchChild, subject: Subject, scenario: Scenario): Promise<{ rate: number; usPerRequest: number; gcUsPerRequest: number }> {
   const request = requestFor(scenario, 'client', { key: subject.key });
+  const gcBefore = await subject.child.call<number>('gc');
   const [result, [cpu]] = await withCpu([subject.child], () => rig.call<ClosedLoopResult>('saturate', { url: subject.url, request, concurrency: CONCURRENCY, ms: ROUND_MS }));
+  const gcMs = (await subject.child.call<number>('gc')) - gcBefore;
   if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
-  return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result) };
+  return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result), gcUsPerRequest: (gcMs * 1000) / Math.max(1, result.ok + result.failed) };
 }
 
 /** What the rounds of one scenario gave, by setting. */
 interface Readings {
   rates: Record<Setting, number[]>;
   cpu: Record<Setting, number[]>;
+  gc: Record<Setting, number[]>;
   /** on / off of each pair of rounds. */
   ratios: number[];
 }
@@ -77,23 +81,26 @@ async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>,
     // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
     const order: Setting[] = (i % 2 === 0) === (first === 'off') ? ['off', 'on'] : ['on', 'off'];
     for (const setting of order) {
-      const { rate, usPerRequest } = await round(rig, subjects[setting], scenario);
+      const { rate, usPerRequest, gcUsPerRequest } = await round(rig, subjects[setting], scenario);
       pair[setting] = rate;
       readings.rates[setting].push(rate);
       readings.cpu[setting].push(usPerRequest);
+      readings.gc[setting].push(gcUsPerRequest);
     }
     readings.ratios.push(pair.on / pair.off);
   }
 }
 
 /** Prints one scenario's rates, ratios (judged on their median) and CPU per request. */
-function report(scenario: Scenario, { rates, cpu, ratios }: Readings): void {
+function report(scenario: Scenario, { rates, cpu, gc, ratios }: Readings): void {
   const n = ratios.length;
   console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
   console.log(
     `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
   );
   console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
+  const gcRange = (s: Setting) => `${median(gc[s]).toFixed(1)} µs (${Math.min(...gc[s]).toFixed(1)} to ${Math.max(...gc[s]).toFixed(1)})`;
+  console.log(`  of which garbage collection pauses (medians, range of the rounds): off ${gcRange('off')}, on ${gcRange('on')}`);
 }
 
 /** Part 1: requests/s of a data plane with metering off and on. */
@@ -101,7 +108,7 @@ async function requestRates(): Promise<void> {
   const rig = await startRig();
   try {
     const upstreamUrl = await rig.call<string>('upstream');
-    const readings = MEASURED.map((): Readings => ({ rates: { off: [], on: [] }, cpu: { off: [], on: [] }, ratios: [] }));
+    const readings = MEASURED.map((): Readings => ({ rates: { off: [], on: [] }, cpu: { off: [], on: [] }, gc: { off: [], on: [] }, ratios: [] }));
     for (let p = 0; p < PROCESS_PAIRS; p++) {
       const subjects: Record<Setting, Subject> = { off: await startSubject('relay-off', upstreamUrl), on: await startSubject('relay', upstreamUrl) };
       try {

@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * Node options of benchmark processes: TypeScript through swc; `gc()` for memory readings; with
@@ -104,4 +105,21 @@ export function memoryAfterGc(): { rss: number; heap: number } {
   const m = process.memoryUsage();
   // heapUsed: JS objects; external: buffers and other native memory V8 accounts for (sockets' buffers).
   return { rss: m.rss, heap: m.heapUsed + m.external };
+}
+
+let gcMs: number | undefined;
+
+/**
+ * Milliseconds this process spent in garbage collection pauses since the first call (which starts
+ * counting). A process can stay in a costlier GC pattern for its whole life than an identical one
+ * (bench/README.md), so the benchmarks print it beside the CPU time.
+ */
+export function gcMilliseconds(): number {
+  if (gcMs === undefined) {
+    gcMs = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcMs! += entry.duration;
+    }).observe({ entryTypes: ['gc'] });
+  }
+  return gcMs;
 }

@@ -16,7 +16,7 @@ import { RedisKeys } from '../../shared/redis/keys.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
-import { memoryAfterGc, serveParent } from '../lib/child.js';
+import { gcMilliseconds, memoryAfterGc, serveParent } from '../lib/child.js';
 import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
@@ -68,10 +68,12 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
 }
 
 const subject = await start();
+gcMilliseconds(); // counting from here
 serveParent(
   {
     address: () => ({ url: subject.url, key: subject.key }),
     cpu: () => process.cpuUsage(),
+    gc: () => gcMilliseconds(),
     memory: () => memoryAfterGc(),
   },
   () => subject.stop(),
