@@ -105,6 +105,15 @@ export interface BalanceStore {
   onLoadRequest(listener: (accountId: string) => void): Promise<() => Promise<void>>;
 }
 
+/**
+ * `eventId` of a {@link LeaseCharge}, checked: one line of text (not empty, no line break), as
+ * the Redis store writes a batch's unledgered entries a line each. Both stores refuse others.
+ */
+export function leaseChargeEventId(eventId: string): string {
+  if (eventId === '' || eventId.includes('\n')) throw new RangeError(`event id must be one line of text, not ${JSON.stringify(eventId)}`);
+  return eventId;
+}
+
 /** How long a settled or released reservation id is remembered (settle idempotency window). */
 export const SETTLED_RETENTION_MS = 24 * 60 * 60 * 1000;
 

@@ -240,6 +240,20 @@ describeContract('BalanceStore', (ports) => {
     await expect(b().reserve('a', 'neg', -1n, reserveAt(T0))).rejects.toThrow(RangeError);
   });
 
+  test('a lease batch with an event id that is not one line of text is refused whole, as a line of the Redis batch could not hold it', async () => {
+    await b().load('a', 1000n, new Map());
+    await b().lease('a', 'L1', 300n, reserveAt(T0));
+    for (const eventId of ['', 'e1\nforged\n999:0']) {
+      const batch = [
+        { eventId: 'ok', tokenId: 't1', chargeMicro: 10n },
+        { eventId, tokenId: 't1', chargeMicro: 0n },
+      ];
+      await expect(b().consume('a', 'L1', `batch-${eventId.length}`, batch, reserveAt(T0))).rejects.toThrow(/event id must be one line of text/);
+    }
+    const hot = await b().inspect('a');
+    expect([hot.balanceMicro, hot.reservations.map((r) => r.amountMicro), hot.tokenSpend.size, hot.unledgered.size]).toEqual([700n, [300n], 0, 0]);
+  });
+
   test('load requests reach subscribers', async () => {
     const seen: string[] = [];
     const unsubscribe = await b().onLoadRequest((id) => seen.push(id));

@@ -1,5 +1,6 @@
 import {
   SETTLED_RETENTION_MS,
+  leaseChargeEventId,
   type BalanceStore,
   type CreditResult,
   type HotAccount,
@@ -96,7 +97,10 @@ export class MemoryBalanceStore implements BalanceStore {
   }
 
   async consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult> {
-    for (const c of charges) safe(c.chargeMicro, 'charge', true);
+    for (const c of charges) {
+      safe(c.chargeMicro, 'charge', true);
+      leaseChargeEventId(c.eventId);
+    }
     const s = this.state(accountId);
     if (s.balance === null) return { status: 'unknown' };
     if (s.settled.has(batchId)) return { status: 'duplicate', balanceMicro: s.balance };

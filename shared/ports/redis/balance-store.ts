@@ -11,6 +11,7 @@ import {
 } from '../../redis/balance-scripts.js';
 import {
   SETTLED_RETENTION_MS,
+  leaseChargeEventId,
   type BalanceStore,
   type CreditResult,
   type HotAccount,
@@ -57,12 +58,6 @@ function checkAmount(amount: bigint, what: string): string {
   return amount.toString();
 }
 
-/** `text`, which must fill one line of a script argument (not empty, no line break). */
-function lineOf(text: string, what: string): string {
-  if (text === '' || text.includes('\n')) throw new RangeError(`${what} must be one line of text, not ${JSON.stringify(text)}`);
-  return text;
-}
-
 function nonNegative(amount: bigint, what: string): string {
   if (amount < 0n) throw new RangeError(`${what} must not be negative: ${amount}`);
   return checkAmount(amount, what);
@@ -105,9 +100,10 @@ export class RedisBalanceStore implements BalanceStore {
     const sums = new Map<string, bigint>();
     let entries = '';
     for (const c of charges) {
+      const eventId = leaseChargeEventId(c.eventId);
       const charge = nonNegative(c.chargeMicro, 'charge');
       sums.set(c.tokenId, (sums.get(c.tokenId) ?? 0n) + c.chargeMicro);
-      if (c.chargeMicro > 0n) entries += `${lineOf(c.eventId, 'event id')}\n${charge}:${options.now}\n`;
+      if (c.chargeMicro > 0n) entries += `${eventId}\n${charge}:${options.now}\n`;
     }
     const args: (string | number)[] = [leaseId, batchId, options.now, options.now + options.ttlMs, sums.size];
     for (const [tokenId, sum] of sums) args.push(tokenId, checkAmount(sum, 'charge sum'));
