@@ -91,7 +91,7 @@ async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>,
   }
 }
 
-/** Prints one scenario's rates, ratios (judged on their median) and CPU per request. */
+/** Prints one scenario's rates, ratios (judged on their median), and CPU and GC pause time per request. */
 function report(scenario: Scenario, { rates, cpu, gc, ratios }: Readings): void {
   const n = ratios.length;
   console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
