@@ -12,6 +12,7 @@ import type Koa from 'koa';
 import httpProxy from 'http-proxy';
 import { Redis } from 'ioredis';
 import { Metering } from '../../data-plane/billing/metering.js';
+import { tuneHeapForServing } from '../../shared/process/serving-heap.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
@@ -21,6 +22,8 @@ import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
 process.env.LOG_LEVEL ??= 'error';
+// As a data plane's process is started (the bare proxy too: its lead must come from its logic, not from V8's luck).
+tuneHeapForServing();
 
 const [kind, upstreamUrl, meter = 'metered'] = process.argv.slice(2);
 

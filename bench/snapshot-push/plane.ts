@@ -6,11 +6,13 @@
  *
  *   plane.ts <node name> <redis prefix> <data dir>
  */
+import { tuneHeapForServing } from '../../shared/process/serving-heap.js';
 import { startTestDataPlane } from '../../test/support/data-plane.js';
 import { serveParent } from '../lib/child.js';
 import { monotonicMs } from '../lib/stats.js';
 
 process.env.LOG_LEVEL ??= 'error';
+tuneHeapForServing(); // as a data plane's process is started
 
 const [nodeName, redisPrefix, dataDir] = process.argv.slice(2);
 

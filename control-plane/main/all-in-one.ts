@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { runMain } from '../../shared/process/run-main.js';
+import { tuneHeapForServing } from '../../shared/process/serving-heap.js';
 import { memoryPorts } from '../../shared/ports/factory.js';
 import { EnvReader } from '../../shared/config/env.js';
 import { readControlPlaneConfig } from '../config.js';
@@ -14,6 +15,8 @@ import { startDataPlane } from '../../data-plane/bootstrap.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { loadOrCreateSecretKey } from './secret-key.js';
 
+// It serves model traffic (see the function).
+tuneHeapForServing();
 await runMain(async () => {
   const cpConfig = readControlPlaneConfig(process.env, false);
   const dpConfig = readDataPlaneConfig(process.env, false);
