@@ -5,8 +5,9 @@
  * every {@link FLUSH_MS} milliseconds. The lease itself is a reservation in Redis, so the balance is never
  * overspent: what a node may spend without asking is what its lease already took off the balance.
  *
- * A lease grows when requests find it short (they wait for that one call), is released after a
- * while without requests, and is released at shutdown; if the process dies, the lease expires in
+ * A lease grows when it runs low (ahead of the requests, see {@link BalanceLeases.growAhead}) or
+ * when requests find it short (they wait for that one call), is released after a while without
+ * requests, and is released at shutdown; if the process dies, the lease expires in
  * Redis like any reservation.
  */
 import { randomUUID } from 'node:crypto';
@@ -43,6 +44,9 @@ export interface BalanceLeasesDeps {
  * nothing drifts).
  */
 export const FLUSH_MS = 20;
+
+/** A lease left with less than this share of a growth (1/4) is grown ahead ({@link BalanceLeases.growAhead}). */
+const LOW_WATER_SHARE = 4n;
 
 /** A lease a request took its reservation from; the request settles against it ({@link BalanceLeases.settle}). */
 export type HeldLease = Readonly<Pick<Lease, 'id' | 'accountId'>>;
@@ -107,9 +111,24 @@ export class BalanceLeases {
     if (lease.free >= amountMicro) {
       lease.free -= amountMicro;
       lease.inFlight += 1;
+      if (lease.free < growMicro / LOW_WATER_SHARE && !lease.growing) this.growAhead(lease, growMicro);
       return lease;
     }
     return this.growAndTake(lease, amountMicro, growMicro);
+  }
+
+  /**
+   * Grows a lease that runs low while it still holds what the next requests take, so that they
+   * do not wait for Redis. (Grown only once short, every request arriving meanwhile waited for the
+   * growth: in a busy data plane, non-streamed requests at 32 concurrent, a growth about every
+   * 1,300 requests, 2.6 ms each, for 1.3 % of the time.) A growth that fails is met again by the
+   * request that finds the lease short and grows it itself.
+   */
+  private growAhead(lease: Lease, growMicro: bigint): void {
+    const growing = this.grow(lease, growMicro).finally(() => (lease.growing = undefined));
+    lease.growing = growing;
+    // Tracked, so that close() waits for it before giving the lease back.
+    this.track(growing, (err) => log.warn('lease not grown ahead', { accountId: lease.accountId, leaseId: lease.id, error: String(err) }));
   }
 
   private async growAndTake(lease: Lease, amountMicro: bigint, growMicro: bigint): Promise<HeldLease | undefined> {

@@ -1,7 +1,7 @@
 /**
  * A data plane's balance leases (data-plane/billing/balance-leases.ts) over both balance stores:
- * growth shared by the requests that wait for it, refusal, under-reserved charges, and a long
- * request keeping its lease from expiring.
+ * growth shared by the requests that wait for it, growth ahead of a lease running low, refusal,
+ * under-reserved charges, and a long request keeping its lease from expiring.
  */
 import { BalanceLeases, type HeldLease } from '../../data-plane/billing/balance-leases.js';
 import type { BalanceStore, LeaseCharge } from '../../shared/ports/balance-store.js';
@@ -58,10 +58,31 @@ describeContract('BalanceLeases', (ports) => {
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
     expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([30n, 250n]);
-    // 1000 - 30 - 250 left: 720 without another growth
-    expect(await l.take('a', 720n, 1_000n)).toBe(lease);
-    expect((await store.inspect('a')).balanceMicro).toBe(9_000n);
+    // 1000 - 30 - 250 left: 720, taken at once (not a promise: no waiting for a growth) ...
+    expect(l.take('a', 720n, 1_000n)).toBe(lease);
+    // ... and the lease, empty now, grown ahead of the next request.
+    await l.idle();
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 8_000n, reservations: [{ amountMicro: 1_720n }] });
     await settled(l, lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n });
+  });
+
+  test('a lease running low is grown ahead: the requests after it keep taking at once, none waits for Redis', async () => {
+    const store = ports().balances;
+    await store.load('a', 10_000n, new Map());
+    const l = open(store);
+    const lease = (await l.take('a', 100n, 1_000n))!;
+    // Down to 300 left, more than a quarter of a growth: no growth yet.
+    for (let i = 0; i < 6; i++) expect(l.take('a', 100n, 1_000n)).toBe(lease);
+    await l.idle();
+    expect(balances).toEqual([9_000n]);
+    // 200 left: grown ahead, while the next two still take what is left.
+    for (let i = 0; i < 3; i++) expect(l.take('a', 100n, 1_000n)).toBe(lease);
+    await l.idle();
+    expect(balances).toEqual([9_000n, 8_000n]);
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 8_000n, reservations: [{ amountMicro: 2_000n }] });
+    // The eleventh request takes from the grown lease at once (it found it short and waited, before).
+    expect(l.take('a', 100n, 1_000n)).toBe(lease);
+    for (let i = 0; i < 11; i++) await settled(l, lease, 100n, { eventId: `low-${i}`, tokenId: 't1', chargeMicro: 0n });
   });
 
   test('settle tells once the charge is sent: a usage event appended then never reaches Redis before its charge', async () => {
