@@ -37,6 +37,21 @@ describeContract('BalanceLeases', (ports) => {
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: 8_000n, reservations: [{ amountMicro: 2_000n }] });
   });
 
+  test('a growth ahead the balance refuses is not tried again by each request after it', async () => {
+    const store = ports().balances;
+    await store.load('a', 1_500n, new Map());
+    const l = open(store);
+    const lease = (await l.take('a', 100n, 1_000n))!;
+    for (let i = 0; i < 7; i++) expect(l.take('a', 100n, 1_000n)).toBe(lease); // 200 left: grown ahead, refused
+    await l.idle();
+    expect(balances).toEqual([500n, 500n]);
+    expect(l.take('a', 100n, 1_000n)).toBe(lease); // 100 left: no second try
+    await l.idle();
+    expect(balances).toEqual([500n, 500n]);
+    expect(await store.inspect('a')).toMatchObject({ balanceMicro: 500n, reservations: [{ amountMicro: 1_000n }] });
+    for (let i = 0; i < 9; i++) await settled(l, lease, 100n, { eventId: `refused-${i}`, tokenId: 't1', chargeMicro: 0n });
+  });
+
   test('a growth the balance cannot cover answers no lease and takes nothing', async () => {
     const store = ports().balances;
     await store.load('a', 500n, new Map());
