@@ -12,12 +12,32 @@ type StreamEntry = [id: string, fields: string[]];
 
 /** The event field of a stream entry. */
 const FIELD = 'e';
+const LINE_BREAK = 0x0a;
 
 const appendScript = new LuaScript(APPEND_SCRIPT);
 
 function decode([id, fields]: StreamEntry): QueuedUsageEvent {
   const at = fields.indexOf(FIELD);
   return { id, event: decodeUsageEvent(fields[at + 1]) };
+}
+
+/**
+ * `texts` joined by line breaks, as UTF-8 bytes. A busy data plane's batch is tens of kilobytes,
+ * and as a joined string (and then ioredis' command text around it) it ended in V8's old
+ * generation every time, so that only full collections freed it: in a heap profile of a metered
+ * data plane under load (non-streamed requests, 32 concurrent), these strings were a quarter of
+ * everything such collections freed, while a Buffer's bytes live outside the JavaScript heap.
+ */
+function linesAsBytes(texts: readonly string[]): Buffer {
+  let size = texts.length - 1;
+  for (const text of texts) size += Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const text of texts) {
+    if (at > 0) bytes[at++] = LINE_BREAK;
+    at += bytes.write(text, at);
+  }
+  return bytes;
 }
 
 /**
@@ -37,13 +57,13 @@ export class RedisUsageQueue implements UsageQueue {
     if (!this.batch) {
       const texts: string[] = [];
       const keys = [this.keys.usageStream];
-      let args: string[] = [];
+      let args: (string | Buffer)[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const ids = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
-            args = [FIELD, texts.join('\n')];
+            args = [FIELD, linesAsBytes(texts)];
             p.evalsha(appendScript.sha, 1, keys[0], ...args);
           },
           { last: true },
