@@ -15,7 +15,7 @@ import { startDataPlane } from '../../data-plane/bootstrap.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { loadOrCreateSecretKey } from './secret-key.js';
 
-// It serves model traffic (see the function).
+// This process serves model traffic too (see tuneHeapForServing).
 tuneHeapForServing();
 await runMain(async () => {
   const cpConfig = readControlPlaneConfig(process.env, false);
