@@ -69,7 +69,7 @@ interface Lease {
   touchedAt: number;
   /** A growth under way: requests that found the lease short wait for it. */
   growing: Promise<boolean> | undefined;
-  /** The last growth ahead was refused or failed: none is tried again until a growth succeeds. */
+  /** The last growth was refused, or the last growth ahead failed: none is tried ahead until a growth succeeds. */
   aheadRefused: boolean;
 }
 

@@ -33,9 +33,9 @@ function linesAsBytes(texts: readonly string[]): Buffer {
   for (const text of texts) size += Buffer.byteLength(text);
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const text of texts) {
-    if (at > 0) bytes[at++] = LINE_BREAK;
-    at += bytes.write(text, at);
+  for (let i = 0; i < texts.length; i++) {
+    if (i > 0) bytes[at++] = LINE_BREAK;
+    at += bytes.write(texts[i], at);
   }
   return bytes;
 }
