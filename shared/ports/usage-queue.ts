@@ -16,8 +16,12 @@ export interface QueuedUsageEvent {
  *   so consumers must be idempotent by `event.eventId`.
  */
 export interface UsageQueue {
-  /** Appends events, in order; returns their queue ids (one write for all: a data plane appends a batch of requests' events at once). */
-  append(...events: UsageEvent[]): Promise<string[]>;
+  /**
+   * Appends events, in order, each its own entry (one write for all: a data plane appends a batch
+   * of requests' events at once). Resolves once they are queued; their ids come with {@link read}
+   * (nobody that appends needs them, and a busy data plane's batches are hundreds of events).
+   */
+  append(...events: UsageEvent[]): Promise<void>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;
   /** Up to `count` never-delivered events for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */

@@ -6,7 +6,9 @@
 
 /**
  * KEYS: the usage stream. ARGV: the entry's field name, then the events' JSON texts joined by line
- * breaks (JSON text holds none: a string's are escaped), one entry each. Returns the entry ids, in order.
+ * breaks (JSON text holds none: a string's are escaped), one entry each. Returns how many it added:
+ * not their ids, which nobody appending needs, and which cost Redis a reply and the data plane a
+ * string each (about 0.2 µs of Redis CPU per event, measured on a batch of 300).
  *
  * One argument, not one per event: a data plane builds and writes the protocol text of each
  * argument of a command in JavaScript. In a busy data plane (non-streamed requests, 32 concurrent,
@@ -14,7 +16,10 @@
  * and 345 joined (wall time measured around it, side by side in one run).
  */
 export const APPEND_SCRIPT = `
-local ids = {}
-for text in string.gmatch(ARGV[2], '[^\\n]+') do ids[#ids + 1] = redis.call('XADD', KEYS[1], '*', ARGV[1], text) end
-return ids
+local added = 0
+for text in string.gmatch(ARGV[2], '[^\\n]+') do
+  redis.call('XADD', KEYS[1], '*', ARGV[1], text)
+  added = added + 1
+end
+return added
 `;

@@ -25,18 +25,15 @@ export class MemoryUsageQueue implements UsageQueue {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async append(...events: UsageEvent[]): Promise<string[]> {
-    if (events.length === 0) return [];
-    const ids = events.map((event) => {
+  async append(...events: UsageEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const event of events) {
       const ms = Math.max(this.now(), this.lastMs);
       this.seq = ms === this.lastMs ? this.seq + 1 : 0;
       this.lastMs = ms;
-      const id = `${ms}-${this.seq}`;
-      this.entries.push({ id, text: encodeUsageEvent(event) });
-      return id;
-    });
+      this.entries.push({ id: `${ms}-${this.seq}`, text: encodeUsageEvent(event) });
+    }
     for (const wake of this.waiters) wake();
-    return ids;
   }
 
   async ensureGroup(group: string): Promise<void> {

@@ -46,20 +46,20 @@ function linesAsBytes(texts: readonly string[]): Buffer {
  */
 export class RedisUsageQueue implements UsageQueue {
   private blocking: Redis | undefined;
-  /** The events waiting for the settling pipeline to go out, and the ids it will answer. */
-  private batch: { texts: string[]; ids: Promise<string[]> } | undefined;
+  /** The events waiting for the settling pipeline to go out, and its sending. */
+  private batch: { texts: string[]; sent: Promise<unknown> } | undefined;
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  async append(...events: UsageEvent[]): Promise<string[]> {
-    if (events.length === 0) return [];
+  async append(...events: UsageEvent[]): Promise<void> {
+    if (events.length === 0) return;
     // With the other events of the next few milliseconds, in one script call pipelined with the settlements.
     if (!this.batch) {
       const texts: string[] = [];
       const keys = [this.keys.usageStream];
       let args: (string | Buffer)[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
-      const ids = this.redis.settling
+      const sent = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
@@ -68,12 +68,12 @@ export class RedisUsageQueue implements UsageQueue {
           },
           { last: true },
         )
-        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, args) as Promise<string[]>);
-      this.batch = { texts, ids };
+        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, args));
+      this.batch = { texts, sent };
     }
-    const from = this.batch.texts.length;
-    for (const event of events) this.batch.texts.push(encodeUsageEvent(event));
-    return (await this.batch.ids).slice(from, from + events.length);
+    const { texts, sent } = this.batch;
+    for (const event of events) texts.push(encodeUsageEvent(event));
+    await sent;
   }
 
   async ensureGroup(group: string): Promise<void> {
