@@ -5,6 +5,7 @@
  * Every script answers `{status, balance}` with the balance as a string or an integer ('' when
  * not loaded): the balance after a write is the write's own answer, not another GET.
  */
+import { LUA_LINES } from './lua-lines.js';
 
 /** KEYS: balance, reservations, settled, token-spend. ARGV: id, amount, expiresAt, tokenId ('' none), cap ('' none). */
 export const RESERVE_SCRIPT = `
@@ -86,7 +87,7 @@ return {'ok', left}
  * stack holds about 8,000 values), since every Redis call from Lua has a cost of its own; and the
  * entries in one argument, as RedisUsageQueue's events are (see shared/redis/usage-scripts.ts).
  */
-export const CONSUME_SCRIPT = `
+export const CONSUME_SCRIPT = `${LUA_LINES}
 local bal = redis.call('GET', KEYS[1])
 if not bal then return {'unknown', ''} end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
@@ -97,7 +98,7 @@ for i = 6, entriesAt - 1, 2 do
   redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
 end
 local entries = {}
-for line in string.gmatch(ARGV[entriesAt], '[^\\n]+') do entries[#entries + 1] = line end
+for line in lines(ARGV[entriesAt]) do entries[#entries + 1] = line end
 for i = 1, #entries, 2000 do
   redis.call('HSET', KEYS[5], unpack(entries, i, math.min(i + 1999, #entries)))
 end
