@@ -13,7 +13,8 @@
  *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
  *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
  *    off), with their range, the ratio of the means and each side's CPU time per request beside it
- *    (and the part of it spent in garbage collection pauses);
+ *    (the part of it spent in garbage collection pauses, and, on Linux, its split by thread: the
+ *    event loop running and waiting for a core, and V8's helper threads);
  *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
  *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
@@ -29,7 +30,7 @@ import { TEST_REDIS_URL } from '../test/support/database.js';
 import { seedAccount } from '../test/support/seeded-accounts.js';
 import { sampleUsageEvent } from '../test/support/usage-event.js';
 import { printMeteringAlone } from './billing/alone.js';
-import type { BenchChild } from './lib/child.js';
+import type { BenchChild, ThreadTimes } from './lib/child.js';
 import type { ClosedLoopResult } from './lib/load.js';
 import { mean, median } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
@@ -54,14 +55,27 @@ type Setting = 'off' | 'on';
 /** Pass-through chat, non-streamed (the goal's case: the least relay work per request, so metering's largest share) and streamed (what coding agents send). */
 const MEASURED = SCENARIOS.filter((s) => s.path === 'pass');
 
-/** One round of closed-loop load on `subject`: successful requests/s, and the subject's CPU and garbage collection µs per request. */
-async function round(rig: BenchChild, subject: Subject, scenario: Scenario): Promise<{ rate: number; usPerRequest: number; gcUsPerRequest: number }> {
+/** What one round measured: successful requests/s, and the subject's CPU, garbage collection and thread µs per request (threads: null where the system does not tell). */
+interface Round {
+  rate: number;
+  usPerRequest: number;
+  gcUsPerRequest: number;
+  threads: ThreadTimes | null;
+}
+
+/** One round of closed-loop load on `subject`. */
+async function round(rig: BenchChild, subject: Subject, scenario: Scenario): Promise<Round> {
   const request = requestFor(scenario, 'client', { key: subject.key });
   const gcBefore = await subject.child.call<number>('gc');
+  const threadsBefore = await subject.child.call<ThreadTimes | null>('threads');
   const [result, [cpu]] = await withCpu([subject.child], () => rig.call<ClosedLoopResult>('saturate', { url: subject.url, request, concurrency: CONCURRENCY, ms: ROUND_MS }));
+  const threadsAfter = await subject.child.call<ThreadTimes | null>('threads');
   const gcMs = (await subject.child.call<number>('gc')) - gcBefore;
   if (result.failed > 0) console.log(`  (${result.failed} requests failed in this round)`);
-  return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result), gcUsPerRequest: (gcMs * 1000) / Math.max(1, result.ok + result.failed) };
+  const n = Math.max(1, result.ok + result.failed);
+  const perRequest = (key: keyof ThreadTimes) => (threadsAfter![key] - threadsBefore![key]) / n;
+  const threads = threadsBefore && threadsAfter ? { main: perRequest('main'), mainWaiting: perRequest('mainWaiting'), others: perRequest('others') } : null;
+  return { rate: result.rate, usPerRequest: cpuPerRequest(cpu, result), gcUsPerRequest: (gcMs * 1000) / n, threads };
 }
 
 /** What the rounds of one scenario gave, by setting. */
@@ -69,6 +83,7 @@ interface Readings {
   rates: Record<Setting, number[]>;
   cpu: Record<Setting, number[]>;
   gc: Record<Setting, number[]>;
+  threads: Record<Setting, ThreadTimes[]>;
   /** on / off of each pair of rounds. */
   ratios: number[];
 }
@@ -81,18 +96,19 @@ async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>,
     // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
     const order: Setting[] = (i % 2 === 0) === (first === 'off') ? ['off', 'on'] : ['on', 'off'];
     for (const setting of order) {
-      const { rate, usPerRequest, gcUsPerRequest } = await round(rig, subjects[setting], scenario);
+      const { rate, usPerRequest, gcUsPerRequest, threads } = await round(rig, subjects[setting], scenario);
       pair[setting] = rate;
       readings.rates[setting].push(rate);
       readings.cpu[setting].push(usPerRequest);
       readings.gc[setting].push(gcUsPerRequest);
+      if (threads) readings.threads[setting].push(threads);
     }
     readings.ratios.push(pair.on / pair.off);
   }
 }
 
-/** Prints one scenario's rates, ratios (judged on their median), and CPU and GC pause time per request. */
-function report(scenario: Scenario, { rates, cpu, gc, ratios }: Readings): void {
+/** Prints one scenario's rates, ratios (judged on their median), and CPU, GC pause and thread time per request. */
+function report(scenario: Scenario, { rates, cpu, gc, threads, ratios }: Readings): void {
   const n = ratios.length;
   console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
   console.log(
@@ -101,6 +117,10 @@ function report(scenario: Scenario, { rates, cpu, gc, ratios }: Readings): void 
   console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
   const gcRange = (s: Setting) => `${median(gc[s]).toFixed(1)} µs (${Math.min(...gc[s]).toFixed(1)} to ${Math.max(...gc[s]).toFixed(1)})`;
   console.log(`  of which garbage collection pauses (medians, range of the rounds): off ${gcRange('off')}, on ${gcRange('on')}`);
+  if (threads.off.length === 0 || threads.on.length === 0) return;
+  const of = (s: Setting, key: keyof ThreadTimes) => median(threads[s].map((t) => t[key])).toFixed(1);
+  const loop = (s: Setting) => `${s} ${of(s, 'main')} µs running + ${of(s, 'mainWaiting')} waiting for a core, other threads ${of(s, 'others')}`;
+  console.log(`  by thread (medians): event loop ${loop('off')}; ${loop('on')}`);
 }
 
 /** Part 1: requests/s of a data plane with metering off and on. */
@@ -108,7 +128,7 @@ async function requestRates(): Promise<void> {
   const rig = await startRig();
   try {
     const upstreamUrl = await rig.call<string>('upstream');
-    const readings = MEASURED.map((): Readings => ({ rates: { off: [], on: [] }, cpu: { off: [], on: [] }, gc: { off: [], on: [] }, ratios: [] }));
+    const readings = MEASURED.map((): Readings => ({ rates: { off: [], on: [] }, cpu: { off: [], on: [] }, gc: { off: [], on: [] }, threads: { off: [], on: [] }, ratios: [] }));
     for (let p = 0; p < PROCESS_PAIRS; p++) {
       const subjects: Record<Setting, Subject> = { off: await startSubject('relay-off', upstreamUrl), on: await startSubject('relay', upstreamUrl) };
       try {

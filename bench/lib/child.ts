@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 
 /**
@@ -122,4 +123,37 @@ export function gcMilliseconds(): number {
     }).observe({ entryTypes: ['gc'] });
   }
   return gcMs;
+}
+
+/** Microseconds so far of this process's threads (Linux scheduler statistics), see {@link threadTimes}. */
+export interface ThreadTimes {
+  /** The main thread (the event loop): running on a core. */
+  main: number;
+  /** The main thread: ready to run and waiting for a core (taken by another process, or by a thread of this one). */
+  mainWaiting: number;
+  /** Every other thread running: V8's garbage collection helpers and compiler, libuv's pool. */
+  others: number;
+}
+
+/** `/proc/self/task/<id>/schedstat`: nanoseconds running and waiting to run. */
+function schedstat(task: string): [running: number, waiting: number] {
+  const [running, waiting] = readFileSync(`/proc/self/task/${task}/schedstat`, 'utf8').split(' ').map(Number);
+  return [running, waiting];
+}
+
+/**
+ * This process's time by thread, or null where Linux' /proc does not tell it. Where a process's
+ * CPU time goes beyond its event loop: a busier heap keeps V8's helper threads busier, and they and
+ * the other processes of a 2-core machine make the event loop wait for a core.
+ */
+export function threadTimes(): ThreadTimes | null {
+  try {
+    const main = String(process.pid);
+    const [running, waiting] = schedstat(main);
+    let others = 0;
+    for (const task of readdirSync('/proc/self/task')) if (task !== main) others += schedstat(task)[0];
+    return { main: running / 1000, mainWaiting: waiting / 1000, others: others / 1000 };
+  } catch {
+    return null;
+  }
 }

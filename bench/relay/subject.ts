@@ -17,7 +17,7 @@ import { RedisKeys } from '../../shared/redis/keys.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
-import { gcMilliseconds, memoryAfterGc, serveParent } from '../lib/child.js';
+import { gcMilliseconds, memoryAfterGc, serveParent, threadTimes } from '../lib/child.js';
 import { keepUsageStreamShort } from '../lib/usage-stream.js';
 import { BENCH_GROUP, benchCatalog } from './setup.js';
 
@@ -77,6 +77,7 @@ serveParent(
     address: () => ({ url: subject.url, key: subject.key }),
     cpu: () => process.cpuUsage(),
     gc: () => gcMilliseconds(),
+    threads: () => threadTimes(),
     memory: () => memoryAfterGc(),
   },
   () => subject.stop(),
