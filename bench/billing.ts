@@ -18,12 +18,13 @@
  *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
  *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
- *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s): one consumer with batches of
- *    500 and 1,000, and two consumers of the group draining side by side. The control plane runs
- *    in this process.
+ *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s) in stream entries of one event
+ *    (a quiet data plane's) and of 50 (a busy one's, which appends the events of a turn together):
+ *    one consumer with batches of 500 and 1,000, and two consumers of the group draining side by
+ *    side. The control plane runs in this process.
  */
 import { UsageConsumer } from '../control-plane/usage/usage.consumer.js';
-import { encodeUsageEvent } from '../shared/billing/usage-event-codec.js';
+import { encodeUsageEntry } from '../shared/billing/usage-event-codec.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import { startTestControlPlane } from '../test/support/control-plane.js';
 import { TEST_REDIS_URL } from '../test/support/database.js';
@@ -152,27 +153,30 @@ async function consumerThroughput(): Promise<void> {
   try {
     const { account } = await seedAccount(cp.services);
     let backlog = 0;
-    const queueBacklog = async () => {
+    const queueBacklog = async (eventsPerEntry: number) => {
       backlog += 1;
       const pipeline = billing.redis.cmd.pipeline();
-      for (let i = 0; i < EVENTS; i++) {
-        const event = sampleUsageEvent({ eventId: `bench${backlog}-${i}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' });
-        pipeline.xadd(billing.keys.usageStream, '*', 'e', encodeUsageEvent(event));
+      for (let i = 0; i < EVENTS; i += eventsPerEntry) {
+        const events = Array.from({ length: eventsPerEntry }, (_, j) =>
+          sampleUsageEvent({ eventId: `bench${backlog}-${i + j}`, accountId: account.id, tokenId: 'bench-token', chargeMicro: '187' }),
+        );
+        pipeline.xadd(billing.keys.usageStream, '*', 'e', encodeUsageEntry(events));
       }
       await pipeline.exec();
     };
-    // One consumer (what a control plane runs) at two batch sizes, then two consumers of the group side by side.
-    for (const [batchSize, consumers] of [
-      [500, 1],
-      [1000, 1],
-      [500, 2],
+    // Entries of one event, then of 50: one consumer (what a control plane runs) at two batch sizes, then two consumers of the group side by side.
+    for (const [eventsPerEntry, batchSize, consumers] of [
+      [1, 500, 1],
+      [50, 500, 1],
+      [50, 1000, 1],
+      [50, 500, 2],
     ] as const) {
-      await queueBacklog();
+      await queueBacklog(eventsPerEntry);
       const group = Array.from({ length: consumers }, (_, i) => new UsageConsumer(cp.services.deps.orm, billing.usage, { consumer: `bench-${backlog}-${i}`, batchSize }));
       const started = performance.now();
       const n = (await Promise.all(group.map((c) => c.drain()))).reduce((a, b) => a + b, 0);
       const seconds = (performance.now() - started) / 1000;
-      console.log(`usage consumer x${consumers}, batches of ${batchSize}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
+      console.log(`usage consumer x${consumers}, batches of ${batchSize}, entries of ${eventsPerEntry}: ${n} events in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} events/s into PostgreSQL (goal 5000)`);
     }
   } finally {
     await billing.close();

@@ -13,7 +13,7 @@ export const USAGE_CONSUMER_GROUP = 'control-plane';
 export interface UsageConsumerOptions {
   /** This consumer's name in the group (unique per control-plane process). */
   consumer: string;
-  /** Events per transaction. */
+  /** Events per transaction (about: the queue delivers whole entries, each a data plane's batch of events). */
   batchSize?: number;
   /** How long a blocking read waits for new events. */
   blockMs?: number;
@@ -41,6 +41,12 @@ export class UsageConsumer {
   private readonly claimIdleMs: number;
   private running: Promise<void> | undefined;
   private stopping = false;
+  /**
+   * Entries asked for per read: the queue counts entries, and an entry holds the events a data
+   * plane appended together (one, or hundreds on a busy one), so this follows the last read's
+   * events per entry to make a read about `batchSize` events. It starts at one entry.
+   */
+  private entriesPerRead = 1;
 
   constructor(private readonly orm: MikroORM, private readonly queue: UsageQueue, private readonly options: UsageConsumerOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -70,9 +76,12 @@ export class UsageConsumer {
   async drain(claimIdleMs = this.claimIdleMs): Promise<number> {
     await this.queue.ensureGroup(USAGE_CONSUMER_GROUP);
     let total = 0;
+    const claimed = new Set<string>();
     for (;;) {
-      const stale = await this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, claimIdleMs, this.batchSize);
+      // An entry claimed again in this drain holds an event that cannot be written: it stays pending.
+      const stale = (await this.claimStale(claimIdleMs)).filter((s) => !claimed.has(s.id));
       if (stale.length === 0) break;
+      for (const s of stale) claimed.add(s.id);
       total += await this.commit(stale);
     }
     // The next batch is read while this one is written: Redis and PostgreSQL work in parallel.
@@ -86,8 +95,22 @@ export class UsageConsumer {
     return total;
   }
 
-  private readFresh(): Promise<QueuedUsageEvent[]> {
-    return this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, 0);
+  private readFresh(blockMs = 0): Promise<QueuedUsageEvent[]> {
+    return this.learn(this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.entriesPerRead, blockMs));
+  }
+
+  private claimStale(minIdleMs: number): Promise<QueuedUsageEvent[]> {
+    return this.learn(this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, minIdleMs, this.entriesPerRead));
+  }
+
+  /** Sets {@link entriesPerRead} from what a read brought. */
+  private async learn(reading: Promise<QueuedUsageEvent[]>): Promise<QueuedUsageEvent[]> {
+    const batch = await reading;
+    if (batch.length > 0) {
+      const entries = new Set(batch.map((b) => b.id)).size;
+      this.entriesPerRead = Math.min(this.batchSize, Math.max(1, Math.round((this.batchSize * entries) / batch.length)));
+    }
+    return batch;
   }
 
   private async loop(): Promise<void> {
@@ -96,12 +119,12 @@ export class UsageConsumer {
       try {
         if (Date.now() - lastClaim >= this.claimIdleMs / 2) {
           lastClaim = Date.now();
-          const stale = await this.queue.claimStale(USAGE_CONSUMER_GROUP, this.options.consumer, this.claimIdleMs, this.batchSize);
+          const stale = await this.claimStale(this.claimIdleMs);
           if (stale.length > 0) await this.commit(stale);
           // Keep the stream bounded: what every control plane acknowledged is in PostgreSQL now.
           await this.queue.trimConsumed(USAGE_CONSUMER_GROUP);
         }
-        const batch = await this.queue.read(USAGE_CONSUMER_GROUP, this.options.consumer, this.batchSize, this.blockMs);
+        const batch = await this.readFresh(this.blockMs);
         if (batch.length > 0) await this.commit(batch);
       } catch (error) {
         log.error('usage batch failed; retrying', { error: String(error) });
@@ -113,31 +136,43 @@ export class UsageConsumer {
     }
   }
 
-  /** Writes a batch in one transaction and acks it after commit. A batch that fails is retried event by event, so one bad event cannot block the rest. */
+  /**
+   * Writes a batch in one transaction and acks its entries after commit. A batch that fails is
+   * retried event by event, so one bad event cannot block the rest; an entry is acked once every
+   * one of its events is written.
+   */
   private async commit(batch: readonly QueuedUsageEvent[]): Promise<number> {
     try {
       await this.write(batch);
+      await this.ack(batch);
       return batch.length;
     } catch (error) {
       if (batch.length === 1) throw error;
       log.warn('usage batch failed; writing its events one by one', { size: batch.length, error: String(error) });
     }
+    const failed = new Set<string>();
     let written = 0;
     for (const item of batch) {
       try {
         await this.write([item]);
         written += 1;
       } catch (error) {
-        // Left pending (never acked): reconciliation shows it as unconsumed until it is fixed.
+        // Its entry is left pending (never acked): reconciliation shows it as unconsumed until it is fixed.
+        failed.add(item.id);
         log.error('usage event cannot be written', { eventId: item.event.eventId, queueId: item.id, error: String(error) });
       }
     }
+    await this.ack(batch.filter((b) => !failed.has(b.id)));
     return written;
   }
 
+  private async ack(batch: readonly QueuedUsageEvent[]): Promise<void> {
+    await this.queue.ack(USAGE_CONSUMER_GROUP, [...new Set(batch.map((b) => b.id))]);
+  }
+
+  /** Writes events in one transaction, then tells the callbacks. */
   private async write(batch: readonly QueuedUsageEvent[]): Promise<void> {
     const accounts = await this.orm.em.fork().transactional((tx) => writeUsageEvents(tx, batch.map((b) => b.event)));
-    await this.queue.ack(USAGE_CONSUMER_GROUP, batch.map((b) => b.id));
     if (accounts.length > 0) this.options.onCommitted?.(accounts);
     this.options.onLedgered?.(batch.filter((b) => b.event.chargeMicro !== '0').map((b) => b.event));
   }

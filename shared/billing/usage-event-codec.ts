@@ -76,6 +76,22 @@ export function encodeUsageEvent(event: UsageEvent): string {
   ]);
 }
 
+/**
+ * The text of one entry of the usage stream: the texts of the events appended together, one per
+ * line (JSON text holds no line break: a string's are escaped). An entry written before entries
+ * held several events is one text, so it reads as one event.
+ */
+export function encodeUsageEntry(events: readonly UsageEvent[]): string {
+  return events.map(encodeUsageEvent).join('\n');
+}
+
+/** The events of an entry's text written by {@link encodeUsageEntry}, in order. */
+export function decodeUsageEntry(text: string): UsageEvent[] {
+  const events: UsageEvent[] = [];
+  for (const line of text.split('\n')) if (line !== '') events.push(decodeUsageEvent(line));
+  return events;
+}
+
 /** The event of a stream text written by {@link encodeUsageEvent} (or as a plain JSON object); throws on anything else. */
 export function decodeUsageEvent(text: string): UsageEvent {
   const value: unknown = JSON.parse(text);

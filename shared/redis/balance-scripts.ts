@@ -85,7 +85,8 @@ return {'ok', left}
  *
  * Per batch, not per charge: one HINCRBY per token and one HSET for all entries (in chunks: Lua's
  * stack holds about 8,000 values), since every Redis call from Lua has a cost of its own; and the
- * entries in one argument, as RedisUsageQueue's events are (see shared/redis/usage-scripts.ts).
+ * entries in one argument, a line each: a data plane writes the protocol text of each argument of
+ * a command in JavaScript, so one argument per entry cost it more.
  */
 export const CONSUME_SCRIPT = `${LUA_LINES}
 local bal = redis.call('GET', KEYS[1])

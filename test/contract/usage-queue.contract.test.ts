@@ -42,19 +42,34 @@ describeContract('UsageQueue', (ports) => {
     expect((await q().read('g', 'c1', 10, 0)).map((e) => e.event)).toEqual([rich, plain]);
   });
 
-  test('events appended together get their own entries and ids, in order, alongside single appends', async () => {
+  test('events appended together share one entry: one id, delivered, claimed and acknowledged together', async () => {
     await q().append(sampleUsageEvent({ eventId: 's1' }));
     await q().append(...['b1', 'b2', 'b3'].map((id) => sampleUsageEvent({ eventId: id })));
     await q().append();
+    await q().append(sampleUsageEvent({ eventId: 's2' }));
     await q().ensureGroup('g');
-    const read = await q().read('g', 'c1', 10, 0);
+    // count counts entries: two entries are four events
+    const read = await q().read('g', 'c1', 2, 0);
     expect(read.map((e) => e.event.eventId)).toEqual(['s1', 'b1', 'b2', 'b3']);
-    const ids = read.map((e) => e.id);
-    expect(new Set(ids).size).toBe(4);
-    expect([...ids].sort(compareStreamIds)).toEqual(ids);
-    // each its own entry: acknowledging one leaves the others pending
-    await q().ack('g', [ids[1]]);
-    expect((await q().claimStale('g', 'c2', 0, 10)).map((e) => e.event.eventId)).toEqual(['s1', 'b2', 'b3']);
+    const [single, batch] = [read[0].id, read[1].id];
+    expect(read.map((e) => e.id)).toEqual([single, batch, batch, batch]);
+    expect(compareStreamIds(single, batch)).toBeLessThan(0);
+    expect((await q().read('g', 'c1', 2, 0)).map((e) => e.event.eventId)).toEqual(['s2']);
+    // acknowledging the entry acknowledges its three events; the other entries stay pending
+    await q().ack('g', [batch]);
+    expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['s1', 's2']);
+    expect((await q().claimStale('g', 'c2', 0, 1)).map((e) => e.event.eventId)).toEqual(['s1']);
+    await q().ack('g', [single]);
+    expect((await q().claimStale('g', 'c2', 0, 10)).map((e) => e.event.eventId)).toEqual(['s2']);
+  });
+
+  test('claiming counts entries: a pending entry of several events comes back whole', async () => {
+    await q().ensureGroup('g');
+    await q().append(...['a1', 'a2'].map((id) => sampleUsageEvent({ eventId: id })));
+    await q().append(...['b1', 'b2', 'b3'].map((id) => sampleUsageEvent({ eventId: id })));
+    expect(await q().read('g', 'dead', 10, 0)).toHaveLength(5);
+    expect((await q().claimStale('g', 'alive', 0, 1)).map((e) => e.event.eventId)).toEqual(['a1', 'a2']);
+    expect((await q().claimStale('g', 'other', 0, 5)).map((e) => e.event.eventId)).toEqual(['a1', 'a2', 'b1', 'b2', 'b3']);
   });
 
   test('count bounds a read; a blocking read wakes on append', async () => {

@@ -105,6 +105,27 @@ test('a consumer that was down catches up with the backlog, in batches', async (
   expect(await ledger()).toBe(before - 250n);
 });
 
+test('entries of several events: a read holds about a batch of events, and an entry is acked once all its events are written', async () => {
+  const before = await ledger();
+  // Two data-plane batches of 6 events, then a batch whose middle event cannot be written (its account id is no uuid).
+  for (const batch of ['big-a', 'big-b']) await queue().append(...Array.from({ length: 6 }, (_, i) => event(`${batch}-${i}`, '10')));
+  await queue().append(event('mixed-0', '1'), sampleUsageEvent({ eventId: 'mixed-bad', accountId: 'not-a-uuid', chargeMicro: '1' }), event('mixed-2', '1'));
+  const seen: number[] = [];
+  const reader = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'entries', batchSize: 4, onLedgered: (events) => seen.push(events.length) });
+  expect(await reader.drain()).toBe(14);
+  // one entry per read: the first read asks for one, the next ones for 4 events' worth (one entry of 6)
+  expect(seen.slice(0, 2)).toEqual([6, 6]);
+  expect(await ledger()).toBe(before - 122n);
+  // the bad event's entry stays pending, whole; its good events were written once
+  expect((await queue().unconsumed(USAGE_CONSUMER_GROUP)).map((q) => q.event.eventId)).toEqual(['mixed-0', 'mixed-bad', 'mixed-2']);
+  expect(await em().count(UsageRecord, { eventId: { $in: ['mixed-0', 'mixed-2'] } })).toBe(2);
+  // claimed again, it writes nothing twice and stays pending
+  expect(await reader.drain(0)).toBe(2);
+  expect(await ledger()).toBe(before - 122n);
+  expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toHaveLength(3);
+  await queue().ack(USAGE_CONSUMER_GROUP, [(await queue().unconsumed(USAGE_CONSUMER_GROUP))[0].id]);
+});
+
 test('after Redis lost the stream (and its group), the running loop makes the group again and consumes what comes next', async () => {
   const loop = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'survivor', blockMs: 50 });
   await loop.start();

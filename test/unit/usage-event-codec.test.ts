@@ -1,4 +1,4 @@
-import { decodeUsageEvent, encodeUsageEvent } from '../../shared/billing/usage-event-codec.js';
+import { decodeUsageEntry, decodeUsageEvent, encodeUsageEntry, encodeUsageEvent } from '../../shared/billing/usage-event-codec.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 
@@ -32,6 +32,20 @@ describe('usage event stream text', () => {
   test('an event written as a plain JSON object (before this encoding) still reads', () => {
     const event = sampleUsageEvent();
     expect(decodeUsageEvent(JSON.stringify(event))).toEqual(event);
+  });
+
+  test('an entry holds several events, a line each, even when their texts hold line breaks', () => {
+    const events = [
+      sampleUsageEvent({ eventId: 'a', rawUsage: { note: 'two\nlines\r\n' } }),
+      sampleUsageEvent({ eventId: 'b', usage: makeUsage({}), rawUsage: null }),
+      sampleUsageEvent({ eventId: 'c' }),
+    ];
+    const text = encodeUsageEntry(events);
+    expect(text.split('\n')).toHaveLength(3);
+    expect(decodeUsageEntry(text)).toEqual(events);
+    // an entry of one event (or written before entries held several) is the event's own text
+    expect(decodeUsageEntry(encodeUsageEvent(events[0]))).toEqual([events[0]]);
+    expect(decodeUsageEntry(JSON.stringify(events[1]))).toEqual([events[1]]);
   });
 
   test('anything else is refused with a reason', () => {

@@ -1,5 +1,5 @@
 import type { UsageEvent } from '../../billing/usage-event.js';
-import { decodeUsageEvent, encodeUsageEvent } from '../../billing/usage-event-codec.js';
+import { decodeUsageEntry, encodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 
@@ -13,8 +13,8 @@ interface GroupState {
 /**
  * In-process UsageQueue for all-in-one mode, with the Redis stream's consumer-group semantics
  * (ids `<ms>-<seq>`, at-least-once delivery, pending entries claimable after an idle time).
- * Events are stored in their stream text (usage-event-codec.ts), so readers never share objects
- * with writers, as with Redis.
+ * An entry holds the events of one append in their stream text (usage-event-codec.ts), a line
+ * each, as in Redis, so readers never share objects with writers.
  */
 export class MemoryUsageQueue implements UsageQueue {
   private entries: { id: string; text: string }[] = [];
@@ -27,12 +27,10 @@ export class MemoryUsageQueue implements UsageQueue {
 
   async append(...events: UsageEvent[]): Promise<void> {
     if (events.length === 0) return;
-    for (const event of events) {
-      const ms = Math.max(this.now(), this.lastMs);
-      this.seq = ms === this.lastMs ? this.seq + 1 : 0;
-      this.lastMs = ms;
-      this.entries.push({ id: `${ms}-${this.seq}`, text: encodeUsageEvent(event) });
-    }
+    const ms = Math.max(this.now(), this.lastMs);
+    this.seq = ms === this.lastMs ? this.seq + 1 : 0;
+    this.lastMs = ms;
+    this.entries.push({ id: `${ms}-${this.seq}`, text: encodeUsageEntry(events) });
     for (const wake of this.waiters) wake();
   }
 
@@ -47,7 +45,7 @@ export class MemoryUsageQueue implements UsageQueue {
     state.next += delivered.length;
     const now = this.now();
     for (const entry of delivered) state.pending.set(entry.id, { consumer, deliveredAt: now });
-    return delivered.map(decode);
+    return delivered.flatMap(decode);
   }
 
   async ack(group: string, ids: readonly string[]): Promise<void> {
@@ -59,8 +57,9 @@ export class MemoryUsageQueue implements UsageQueue {
     const state = this.group(group);
     const now = this.now();
     const claimed: QueuedUsageEvent[] = [];
+    let entries = 0;
     for (const [id, owner] of [...state.pending].sort(([a], [b]) => compareStreamIds(a, b))) {
-      if (claimed.length >= count) break;
+      if (entries >= count) break;
       if (now - owner.deliveredAt < minIdleMs) continue;
       const entry = this.entries.find((e) => e.id === id);
       if (!entry) {
@@ -68,7 +67,8 @@ export class MemoryUsageQueue implements UsageQueue {
         continue;
       }
       state.pending.set(id, { consumer, deliveredAt: now });
-      claimed.push(decode(entry));
+      entries += 1;
+      claimed.push(...decode(entry));
     }
     return claimed;
   }
@@ -76,7 +76,7 @@ export class MemoryUsageQueue implements UsageQueue {
   async unconsumed(group: string): Promise<QueuedUsageEvent[]> {
     const state = this.groups.get(group);
     if (!state) return [];
-    return this.entries.filter((e, i) => i >= state.next || state.pending.has(e.id)).map(decode);
+    return this.entries.filter((e, i) => i >= state.next || state.pending.has(e.id)).flatMap(decode);
   }
 
   async trimConsumed(group: string): Promise<number> {
@@ -113,6 +113,6 @@ export class MemoryUsageQueue implements UsageQueue {
   }
 }
 
-function decode(entry: { id: string; text: string }): QueuedUsageEvent {
-  return { id: entry.id, event: decodeUsageEvent(entry.text) };
+function decode(entry: { id: string; text: string }): QueuedUsageEvent[] {
+  return decodeUsageEntry(entry.text).map((event) => ({ id: entry.id, event }));
 }

@@ -1,28 +1,26 @@
 import type { Redis } from 'ioredis';
 import type { UsageEvent } from '../../billing/usage-event.js';
 import type { RedisKeys } from '../../redis/keys.js';
-import { decodeUsageEvent, encodeUsageEvent } from '../../billing/usage-event-codec.js';
-import { APPEND_SCRIPT } from '../../redis/usage-scripts.js';
+import { decodeUsageEntry, encodeUsageEvent } from '../../billing/usage-event-codec.js';
 import { compareStreamIds, nextStreamId } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 import type { RedisConnections } from './connections.js';
-import { LuaScript } from './lua.js';
 
 type StreamEntry = [id: string, fields: string[]];
 
-/** The event field of a stream entry. */
+/** The events field of a stream entry. */
 const FIELD = 'e';
 const LINE_BREAK = 0x0a;
 
-const appendScript = new LuaScript(APPEND_SCRIPT);
-
-function decode([id, fields]: StreamEntry): QueuedUsageEvent {
+/** The events of a stream entry, each with the entry's id. */
+function decode([id, fields]: StreamEntry): QueuedUsageEvent[] {
   const at = fields.indexOf(FIELD);
-  return { id, event: decodeUsageEvent(fields[at + 1]) };
+  return decodeUsageEntry(fields[at + 1]).map((event) => ({ id, event }));
 }
 
 /**
- * `texts` joined by line breaks, as UTF-8 bytes. A busy data plane's batch is tens of kilobytes,
+ * `texts` joined by line breaks, as UTF-8 bytes: the entry text of usage-event-codec.ts
+ * encodeUsageEntry, written straight into bytes. A busy data plane's batch is tens of kilobytes,
  * and as a joined string (and then ioredis' command text around it) it ended in V8's old
  * generation every time, so that only full collections freed it: in a heap profile of a metered
  * data plane under load (non-streamed requests, 32 concurrent), these strings were a quarter of
@@ -43,6 +41,10 @@ function linesAsBytes(texts: readonly string[]): Buffer {
 /**
  * Redis UsageQueue on one stream: XADD, XREADGROUP, XACK, XAUTOCLAIM. Blocking reads use their own
  * connection (a blocked connection cannot serve other commands), opened on first use.
+ *
+ * The events of one pipeline go as one entry, with one plain XADD: an entry per event, XADD'ed by
+ * a Lua script, cost Redis 6.6 µs of CPU per metered request of a busy data plane, and one entry
+ * per pipeline 4.1 (non-streamed requests, 32 concurrent, both versions side by side in one run).
  */
 export class RedisUsageQueue implements UsageQueue {
   private blocking: Redis | undefined;
@@ -53,22 +55,21 @@ export class RedisUsageQueue implements UsageQueue {
 
   async append(...events: UsageEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // With the other events of the next few milliseconds, in one script call pipelined with the settlements.
+    // With the other events of this turn, in one entry, pipelined with the settlements.
     if (!this.batch) {
       const texts: string[] = [];
-      const keys = [this.keys.usageStream];
-      let args: (string | Buffer)[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const sent = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
-            args = [FIELD, linesAsBytes(texts)];
-            p.evalsha(appendScript.sha, 1, keys[0], ...args);
+            p.xadd(this.keys.usageStream, '*', FIELD, linesAsBytes(texts));
           },
           { last: true },
         )
-        .then(([[error, reply]]) => appendScript.orRun(this.redis.cmd, error, reply, keys, args));
+        .then(([[error]]) => {
+          if (error) throw error;
+        });
       this.batch = { texts, sent };
     }
     const { texts, sent } = this.batch;
@@ -90,7 +91,7 @@ export class RedisUsageQueue implements UsageQueue {
     const reply = (blockMs > 0
       ? await this.blocker().xreadgroup('GROUP', group, consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', stream, '>')
       : await this.redis.cmd.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', stream, '>')) as [string, StreamEntry[]][] | null;
-    return reply?.[0]?.[1].map(decode) ?? [];
+    return reply?.[0]?.[1].flatMap(decode) ?? [];
   }
 
   async ack(group: string, ids: readonly string[]): Promise<void> {
@@ -99,16 +100,21 @@ export class RedisUsageQueue implements UsageQueue {
 
   async claimStale(group: string, consumer: string, minIdleMs: number, count: number): Promise<QueuedUsageEvent[]> {
     const claimed: QueuedUsageEvent[] = [];
+    let entries = 0;
     let cursor = '0-0';
     do {
-      const [next, entries] = (await this.redis.cmd.xautoclaim(this.keys.usageStream, group, consumer, minIdleMs, cursor, 'COUNT', count - claimed.length)) as [
+      const [next, page] = (await this.redis.cmd.xautoclaim(this.keys.usageStream, group, consumer, minIdleMs, cursor, 'COUNT', count - entries)) as [
         string,
         (StreamEntry | null)[],
       ];
       // entries deleted from the stream while pending come back as null
-      for (const entry of entries) if (entry) claimed.push(decode(entry));
+      for (const entry of page) {
+        if (!entry) continue;
+        entries += 1;
+        claimed.push(...decode(entry));
+      }
       cursor = next;
-    } while (cursor !== '0-0' && claimed.length < count);
+    } while (cursor !== '0-0' && entries < count);
     return claimed;
   }
 
@@ -119,7 +125,7 @@ export class RedisUsageQueue implements UsageQueue {
     const from = state.pending.length > 0 ? state.pending[0] : `(${state.lastDelivered}`;
     const entries = (await this.redis.cmd.xrange(stream, from, '+')) as StreamEntry[];
     const pending = new Set(state.pending);
-    return entries.filter(([id]) => pending.has(id) || compareStreamIds(id, state.lastDelivered) > 0).map(decode);
+    return entries.filter(([id]) => pending.has(id) || compareStreamIds(id, state.lastDelivered) > 0).flatMap(decode);
   }
 
   async trimConsumed(group: string): Promise<number> {
