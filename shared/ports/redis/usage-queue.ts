@@ -55,7 +55,7 @@ export class RedisUsageQueue implements UsageQueue {
 
   async append(...events: UsageEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // With the other events of this turn, in one entry, pipelined with the settlements.
+    // With the other events that reach the settling pipeline before it goes out: one entry, pipelined with the settlements.
     if (!this.batch) {
       const texts: string[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
