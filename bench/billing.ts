@@ -12,9 +12,10 @@
  *    (50 deltas). Pairs of rounds at the same concurrency, each pair in the other order than the
  *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
  *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
- *    off), with their range, the ratio of the means and each side's CPU time per request beside it
- *    (the part of it spent in garbage collection pauses, and, on Linux, its split by thread: the
- *    event loop running and waiting for a core, and V8's helper threads);
+ *    off), with how far that median may be off (a bootstrap interval over the pairs of
+ *    processes), their range, the ratio of the means and each side's CPU time per request beside
+ *    it (the part of it spent in garbage collection pauses, and, on Linux, its split by thread:
+ *    the event loop running and waiting for a core, and V8's helper threads);
  *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
  *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
@@ -33,7 +34,7 @@ import { sampleUsageEvent } from '../test/support/usage-event.js';
 import { printMeteringAlone } from './billing/alone.js';
 import type { BenchChild, ThreadTimes } from './lib/child.js';
 import type { ClosedLoopResult } from './lib/load.js';
-import { mean, median } from './lib/stats.js';
+import { mean, median, medianInterval } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
 
@@ -85,13 +86,15 @@ interface Readings {
   cpu: Record<Setting, number[]>;
   gc: Record<Setting, number[]>;
   threads: Record<Setting, ThreadTimes[]>;
-  /** on / off of each pair of rounds. */
-  ratios: number[];
+  /** on / off of each pair of rounds, by pair of processes. */
+  ratios: number[][];
 }
 
 /** Pairs of rounds of `scenario` on a pair of processes, into `readings`. `first`: which setting goes first in the first pair. */
 async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>, scenario: Scenario, readings: Readings, first: Setting): Promise<void> {
   for (const subject of Object.values(subjects)) await round(rig, subject, scenario); // warm-up
+  const ratios: number[] = [];
+  readings.ratios.push(ratios);
   for (let i = 0; i < ROUNDS; i++) {
     const pair: Record<Setting, number> = { off: 0, on: 0 };
     // Each pair in the other order than the last, so that a drift of the machine falls on both settings.
@@ -104,16 +107,18 @@ async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>,
       readings.gc[setting].push(gcUsPerRequest);
       if (threads) readings.threads[setting].push(threads);
     }
-    readings.ratios.push(pair.on / pair.off);
+    ratios.push(pair.on / pair.off);
   }
 }
 
 /** Prints one scenario's rates, ratios (judged on their median), and CPU, GC pause and thread time per request. */
-function report(scenario: Scenario, { rates, cpu, gc, threads, ratios }: Readings): void {
+function report(scenario: Scenario, { rates, cpu, gc, threads, ratios: byProcesses }: Readings): void {
+  const ratios = byProcesses.flat();
   const n = ratios.length;
+  const [low, high] = medianInterval(byProcesses);
   console.log(`${label(scenario)}, ${CONCURRENCY} concurrent: billing off ${mean(rates.off).toFixed(0)} req/s, on ${mean(rates.on).toFixed(0)} req/s (means of ${n} rounds of ${ROUND_MS / 1000} s)`);
   console.log(
-    `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; pairs ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
+    `  on/off: median of the ${n} paired rounds ${median(ratios).toFixed(2)} (goal >= 0.85; 90 % interval ${low.toFixed(2)} to ${high.toFixed(2)}, resampling the ${byProcesses.length} pairs of processes; pairs of rounds ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}), ratio of the means ${(mean(rates.on) / mean(rates.off)).toFixed(2)}`,
   );
   console.log(`  data plane CPU per request (medians): off ${median(cpu.off).toFixed(0)} µs, on ${median(cpu.on).toFixed(0)} µs: metering ${(median(cpu.on) - median(cpu.off)).toFixed(0)} µs`);
   const gcRange = (s: Setting) => `${median(gc[s]).toFixed(1)} µs (${Math.min(...gc[s]).toFixed(1)} to ${Math.max(...gc[s]).toFixed(1)})`;
