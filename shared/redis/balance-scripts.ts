@@ -5,7 +5,6 @@
  * Every script answers `{status, balance}` with the balance as a string or an integer ('' when
  * not loaded): the balance after a write is the write's own answer, not another GET.
  */
-import { LUA_LINES } from './lua-lines.js';
 
 /** KEYS: balance, reservations, settled, token-spend. ARGV: id, amount, expiresAt, tokenId ('' none), cap ('' none). */
 export const RESERVE_SCRIPT = `
@@ -74,6 +73,27 @@ if entry then held = tonumber(string.match(entry, '^(%d+):')) end
 local left = redis.call('DECRBY', KEYS[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], string.format('%d', held + tonumber(ARGV[2])) .. ':' .. ARGV[3] .. ':')
 return {'ok', left}
+`;
+
+/**
+ * A Lua function for CONSUME_SCRIPT's charges, a line each in one argument: `for line in
+ * lines(text) do ... end` visits the lines that are not empty, in order. Each line is found with a
+ * plain `string.find`, not `string.gmatch(text, '[^\n]+')`, which tests every byte against the
+ * character class in Lua's pattern matcher (measured on usage events split that way: 2.2 against
+ * 1.6 µs of Redis CPU per event, batches of 300 events of 330 bytes).
+ */
+const LUA_LINES = `
+local function lines(text)
+  local at = 1
+  return function()
+    while at <= #text do
+      local stop = string.find(text, '\\n', at, true) or (#text + 1)
+      local line = string.sub(text, at, stop - 1)
+      at = stop + 1
+      if line ~= '' then return line end
+    end
+  end
+end
 `;
 
 /**

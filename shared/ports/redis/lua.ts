@@ -24,7 +24,7 @@ export class LuaScript {
    * The result of an EVALSHA of this script sent in a pipeline: its reply, or, when Redis did not
    * hold the script yet, the result of running it now with its source; any other error is thrown.
    */
-  async orRun(redis: Redis, error: Error | null, reply: unknown, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown> {
+  async orRun(redis: Redis, error: Error | null, reply: unknown, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
     if (LuaScript.isNoScript(error)) return redis.eval(this.source, keys.length, ...keys, ...args);
     if (error) throw error;
     return reply;
