@@ -2,7 +2,7 @@ import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BalanceStore, HotAccount } from '../../shared/ports/balance-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
-import { LEDGERED_MARK_DELAY_MS, type LedgeredEvent, type LedgeredMarks } from '../usage/ledgered-marks.js';
+import { LEDGERED_MARK_DELAY_MS, type LedgeredMarks, type LedgeredRecord } from '../usage/ledgered-marks.js';
 import { USAGE_CONSUMER_GROUP } from '../usage/usage.consumer.js';
 import { ledgerBalances, recordedEvents } from './ledger-view.js';
 
@@ -115,7 +115,7 @@ async function measure(
     },
     { isolationLevel: IsolationLevel.REPEATABLE_READ },
   );
-  const stale: LedgeredEvent[] = [];
+  const stale: LedgeredRecord[] = [];
   const oldBefore = (deps.now ?? Date.now)() - LOST_AFTER_MS;
   let needsQueue = false;
   const results = accountIds.map((accountId, i): AccountReconciliation => {
@@ -124,11 +124,12 @@ async function measure(
     let unconsumedMicro = 0n;
     let lostMicro = 0n;
     for (const [eventId, { chargeMicro, at }] of hot[i].unledgered) {
-      if (recorded.has(eventId)) stale.push({ accountId, eventId });
+      if (recorded.has(eventId)) stale.push({ accountId, recordId: eventId });
       else if (at > oldBefore || queued?.has(eventId)) unconsumedMicro += chargeMicro;
       else if (queued) lostMicro += chargeMicro;
       else needsQueue = true;
     }
+    for (const [batchId, eventIds] of hot[i].unledgeredBatches) if (eventIds.every((id) => recorded.has(id))) stale.push({ accountId, recordId: batchId });
     const expectedMicro = ledgerMicro - openReservationsMicro - unconsumedMicro;
     const hotMicro = hot[i].balanceMicro;
     const driftMicro = hotMicro === null ? null : hotMicro - expectedMicro;

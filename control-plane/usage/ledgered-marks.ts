@@ -12,14 +12,17 @@ const log = createLogger('ledgered-marks');
  */
 export const LEDGERED_MARK_DELAY_MS = 1000;
 
-/** One usage event the ledger holds. */
-export interface LedgeredEvent {
+/**
+ * An unledgered record in the hot store whose charges the ledger holds: a usage event's own (by its
+ * event id), or a lease batch's (by the batch id) once the ledger holds all of the batch's events.
+ */
+export interface LedgeredRecord {
   accountId: string;
-  eventId: string;
+  recordId: string;
 }
 
 /**
- * Clears the unledgered charges of events the ledger holds ({@link BalanceStore.markLedgered}),
+ * Clears the unledgered records whose charges the ledger holds ({@link BalanceStore.markLedgered}),
  * {@link LEDGERED_MARK_DELAY_MS} after they were handed in, one call per account and batch. A mark
  * lost (Redis unreachable, or the process stopped) leaves a charge that reconciliation finds in the
  * ledger and hands in again.
@@ -32,13 +35,13 @@ export class LedgeredMarks {
 
   constructor(private readonly balances: BalanceStore) {}
 
-  /** Marks these events ledgered once the delay has passed (call it after their commit). */
-  add(events: Iterable<LedgeredEvent>): void {
+  /** Marks these records ledgered once the delay has passed (call it after the commit of their charges). */
+  add(records: Iterable<LedgeredRecord>): void {
     const byAccount = new Map<string, string[]>();
-    for (const { accountId, eventId } of events) {
+    for (const { accountId, recordId } of records) {
       const ids = byAccount.get(accountId);
-      if (ids) ids.push(eventId);
-      else byAccount.set(accountId, [eventId]);
+      if (ids) ids.push(recordId);
+      else byAccount.set(accountId, [recordId]);
     }
     if (byAccount.size === 0) return;
     this.due.push({ at: performance.now() + LEDGERED_MARK_DELAY_MS, byAccount });
@@ -70,7 +73,7 @@ export class LedgeredMarks {
         const { byAccount } = this.due.shift()!;
         await Promise.all(
           [...byAccount].map(([accountId, ids]) =>
-            this.balances.markLedgered(accountId, ids).catch((error: unknown) => log.warn('unledgered charges not cleared', { accountId, events: ids.length, error: String(error) })),
+            this.balances.markLedgered(accountId, ids).catch((error: unknown) => log.warn('unledgered charges not cleared', { accountId, records: ids.length, error: String(error) })),
           ),
         );
       }

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
 import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
-import type { LedgeredEvent } from './ledgered-marks.js';
+import type { LedgeredRecord } from './ledgered-marks.js';
 import { writeUsageEvents } from './usage.writer.js';
 
 const log = createLogger('usage-consumer');
@@ -22,10 +22,11 @@ export interface UsageConsumerOptions {
   /** Told the accounts whose ledger changed (after commit), e.g. to publish `balanceChanged`. */
   onCommitted?: (accountIds: readonly string[]) => void;
   /**
-   * Told, after commit, every charged event of the batch (replays included): the ledger holds
-   * them now, so their unledgered charges in the hot store can go (./ledgered-marks.ts).
+   * Told, after commit, the unledgered records in the hot store whose charges the ledger holds now
+   * (replays included), which can go (./ledgered-marks.ts): each charged event's own, and the lease
+   * batches of the entries written whole (see {@link UsageConsumer.ledgered}).
    */
-  onLedgered?: (events: readonly LedgeredEvent[]) => void;
+  onLedgered?: (records: readonly LedgeredRecord[]) => void;
 }
 
 /**
@@ -144,6 +145,7 @@ export class UsageConsumer {
   private async commit(batch: readonly QueuedUsageEvent[]): Promise<number> {
     try {
       await this.write(batch);
+      this.ledgered(batch, batch);
       await this.ack(batch);
       return batch.length;
     } catch (error) {
@@ -151,29 +153,46 @@ export class UsageConsumer {
       log.warn('usage batch failed; writing its events one by one', { size: batch.length, error: String(error) });
     }
     const failed = new Set<string>();
-    let written = 0;
+    const written: QueuedUsageEvent[] = [];
     for (const item of batch) {
       try {
         await this.write([item]);
-        written += 1;
+        written.push(item);
       } catch (error) {
         // Its entry is left pending (never acked): reconciliation shows it as unconsumed until it is fixed.
         failed.add(item.id);
         log.error('usage event cannot be written', { eventId: item.event.eventId, queueId: item.id, error: String(error) });
       }
     }
-    await this.ack(batch.filter((b) => !failed.has(b.id)));
-    return written;
+    const whole = batch.filter((b) => !failed.has(b.id));
+    this.ledgered(written, whole);
+    await this.ack(whole);
+    return written.length;
   }
 
   private async ack(batch: readonly QueuedUsageEvent[]): Promise<void> {
     await this.queue.ack(USAGE_CONSUMER_GROUP, [...new Set(batch.map((b) => b.id))]);
   }
 
-  /** Writes events in one transaction, then tells the callbacks. */
+  /** Writes events in one transaction, then tells onCommitted. */
   private async write(batch: readonly QueuedUsageEvent[]): Promise<void> {
     const accounts = await this.orm.em.fork().transactional((tx) => writeUsageEvents(tx, batch.map((b) => b.event)));
     if (accounts.length > 0) this.options.onCommitted?.(accounts);
-    this.options.onLedgered?.(batch.filter((b) => b.event.chargeMicro !== '0').map((b) => b.event));
+  }
+
+  /**
+   * Tells onLedgered the records of the `written` events: each charged event's own (a settle's,
+   * or one the control plane loaded), and the lease batch named by the events of `whole`, the
+   * events of entries written whole. A lease batch's events all arrive in one entry
+   * (UsageEvent.chargeBatch), so the ledger then holds the whole batch; an entry with an event that
+   * cannot be written keeps its batches' records (reconciliation counts each of their charges once).
+   */
+  private ledgered(written: readonly QueuedUsageEvent[], whole: readonly QueuedUsageEvent[]): void {
+    const records: LedgeredRecord[] = [];
+    for (const { event } of written) if (event.chargeMicro !== '0') records.push({ accountId: event.accountId, recordId: event.eventId });
+    const batches = new Map<string, string>();
+    for (const { event } of whole) if (event.chargeBatch !== null) batches.set(event.chargeBatch, event.accountId);
+    for (const [recordId, accountId] of batches) records.push({ accountId, recordId });
+    this.options.onLedgered?.(records);
   }
 }

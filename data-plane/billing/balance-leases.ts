@@ -61,7 +61,7 @@ interface Lease {
   /** Charges of requests settled here and not sent yet. */
   charges: LeaseCharge[];
   /** Told when those charges are sent (see {@link BalanceLeases.settle}). */
-  onSent: (() => void)[];
+  onSent: ((batchId: string) => void)[];
   /** Batches sent so far (a batch id is the lease id and this count). */
   batches: number;
   /** When a request last took from it; when Redis last moved its expiry. */
@@ -168,17 +168,20 @@ export class BalanceLeases {
   /**
    * Ends a request that took `takenMicro` from `held` (what {@link take} answered): what it did not
    * cost goes back to the lease, and `charge` goes to Redis with the next batch. `onSent` is called
-   * once that batch is sent (at once for a charge of nothing): the request's usage event should
-   * follow then, not before, so that the usage stream never shows an event whose charge is not on
-   * the balance yet. (A callback, not a promise: this runs for every request of a busy node.)
+   * with the batch's id once that batch is sent (at once, with null, for a charge of nothing): the
+   * request's usage event should follow then, not before, so that the usage stream never shows an
+   * event whose charge is not on the balance yet, and should name the batch, which holds the
+   * charge's unledgered record. The usage events of one batch must go in one stream entry (the
+   * control plane clears a batch's record once it has written the entry whole). (A callback, not a
+   * promise: this runs for every request of a busy node.)
    */
-  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge, onSent: () => void): void {
+  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge, onSent: (batchId: string | null) => void): void {
     const lease = held as Lease;
     lease.inFlight -= 1;
     lease.free += takenMicro - charge.chargeMicro;
     if (charge.chargeMicro === 0n) {
       if (lease.inFlight === 0 && lease.charges.length === 0) this.retired.delete(lease);
-      onSent();
+      onSent(null);
       return;
     }
     lease.charges.push(charge);
@@ -238,7 +241,7 @@ export class BalanceLeases {
       // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
       (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
     );
-    for (const sent of onSent) sent();
+    for (const sent of onSent) sent(batchId);
   }
 
   /** Gives up a lease Redis no longer holds (see {@link retired}). */

@@ -296,8 +296,12 @@ export class Metering {
     const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, httpStatus });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     if (lease) {
-      // The event goes once the lease's batch holding its charge is sent (the same Redis round trip).
-      this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }, () => this.report(event));
+      // The event goes once the lease's batch holding its charge is sent (the same Redis round trip),
+      // with the batch's other events (report() appends what one turn reports as one stream entry).
+      this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }, (batchId) => {
+        event.chargeBatch = batchId;
+        this.report(event);
+      });
       return;
     }
     // The charge is known already: sent now, the event with it (events go last in the round trip).
@@ -383,5 +387,6 @@ function usageEvent(input: {
     latencyMs: Math.max(0, input.endedAt - input.startedAt),
     firstByteMs: input.firstByteAt === null ? null : Math.max(0, input.firstByteAt - input.startedAt),
     createdAt: input.startedAt,
+    chargeBatch: null,
   };
 }

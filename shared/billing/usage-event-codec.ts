@@ -12,10 +12,13 @@ import { USAGE_FIELDS, makeUsage, type NormalisedUsage } from '../pricing/usage.
 import type { UsageEvent } from './usage-event.js';
 
 /** First element of an encoded event: the layout below. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 
-/** Slots of the encoded array after the layout tag, in order (the decoder reads them by position). */
-const SLOTS = 26;
+/**
+ * Slots of the encoded array after the layout tag, in order (the decoder reads them by position),
+ * by layout: 1 ended at `createdAt`; 2 added `chargeBatch`.
+ */
+const SLOTS: Readonly<Record<number, number>> = { 1: 26, 2: 27 };
 
 function formatIndex(format: WireFormat): number {
   return WIRE_FORMATS.indexOf(format);
@@ -73,6 +76,7 @@ export function encodeUsageEvent(event: UsageEvent): string {
     event.latencyMs,
     event.firstByteMs,
     event.createdAt,
+    event.chargeBatch,
   ]);
 }
 
@@ -95,11 +99,11 @@ export function decodeUsageEntry(text: string): UsageEvent[] {
 /** The event of a stream text written by {@link encodeUsageEvent} (or as a plain JSON object); throws on anything else. */
 export function decodeUsageEvent(text: string): UsageEvent {
   const value: unknown = JSON.parse(text);
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as UsageEvent;
-  if (!Array.isArray(value) || value[0] !== LAYOUT || value.length !== SLOTS + 1) {
-    throw new Error(`usage event: not an event of layout ${LAYOUT}: ${text.slice(0, 80)}`);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { chargeBatch: null, ...value } as UsageEvent;
+  if (!Array.isArray(value) || value.length !== (SLOTS[value[0] as number] ?? -1) + 1) {
+    throw new Error(`usage event: not an event of layout ${Object.keys(SLOTS).join(' or ')}: ${text.slice(0, 80)}`);
   }
-  const [, eventId, requestId, accountId, tokenId, model, group, channelId, node, formatIn, formatOut, stream, usage, rawUsage, usageSource, prices, billing, groupMultiplier, modelMultiplier, exchangeRate, chargeMicro, reservedMicro, status, httpStatus, latencyMs, firstByteMs, createdAt] =
+  const [, eventId, requestId, accountId, tokenId, model, group, channelId, node, formatIn, formatOut, stream, usage, rawUsage, usageSource, prices, billing, groupMultiplier, modelMultiplier, exchangeRate, chargeMicro, reservedMicro, status, httpStatus, latencyMs, firstByteMs, createdAt, chargeBatch = null] =
     value as unknown[];
   return {
     eventId,
@@ -128,5 +132,6 @@ export function decodeUsageEvent(text: string): UsageEvent {
     latencyMs,
     firstByteMs,
     createdAt,
+    chargeBatch,
   } as UsageEvent;
 }

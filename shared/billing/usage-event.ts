@@ -60,4 +60,10 @@ export interface UsageEvent {
   firstByteMs: number | null;
   /** Epoch milliseconds when the request arrived. */
   createdAt: number;
+  /**
+   * The lease batch that took the charge off the hot balance, whose unledgered record holds it
+   * (shared/ports/balance-store.ts), or null (the charge's own record, under the event id, or no
+   * charge). The events of a batch arrive in one stream entry.
+   */
+  chargeBatch: string | null;
 }

@@ -14,10 +14,14 @@
  *   spending caps; checked in the same atomic step as the balance).
  * - `{acct:ID}:credits`: hash of credit idempotency keys already applied (a credit reaches the hot
  *   balance exactly once however often the control plane retries it).
- * - `{acct:ID}:unledgered`: hash, usage event id -> `charge:atMs`, of the charges on the balance that the
- *   ledger may not hold yet. Each settle and consume writes its charges here in the same atomic
- *   step as it takes them off the balance (a settle's reservation id is its usage event's id), and
- *   the control plane clears them ({@link BalanceStore.markLedgered}) once the ledger holds them.
+ * - `{acct:ID}:unledgered`: hash of the charges on the balance that the ledger may not hold yet:
+ *   usage event id -> `charge:atMs` (a settle's, under its reservation id, which is its usage
+ *   event's id; and what `load` sets), and lease batch id -> the batch's charges, `eventId` and
+ *   `charge:atMs` lines (a consume's: one field per batch, so a busy node's batch costs Redis one
+ *   HSET rather than one per request; the batch's usage events name it, UsageEvent.chargeBatch).
+ *   Each settle and consume writes its charges here in the same atomic step as it takes them off
+ *   the balance, and the control plane clears them ({@link BalanceStore.markLedgered}) once the
+ *   ledger holds them.
  *   So one atomic read of the account shows the balance together with everything it was charged
  *   that the ledger may lack: reconciliation needs no read of the usage stream, which a settlement
  *   could overtake.
@@ -56,10 +60,11 @@ export interface BalanceStore {
    */
   settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult>;
   /**
-   * The ledger now holds these usage events' charges: they leave the account's unledgered charges
+   * The ledger now holds the charges of these unledgered records (usage event ids, and the ids of
+   * lease batches every charge of which it holds): they leave the account's unledgered charges
    * (ids not there are ignored, so it is idempotent).
    */
-  markLedgered(accountId: string, eventIds: readonly string[]): Promise<void>;
+  markLedgered(accountId: string, recordIds: readonly string[]): Promise<void>;
   /** Gives back a whole reservation, charging nothing (a request that failed before any output); idempotent. */
   release(accountId: string, reservationId: string): Promise<SettleResult>;
   /**
@@ -73,7 +78,7 @@ export interface BalanceStore {
    * the charges leave the lease and add to their tokens' spend; what exceeds the lease (requests
    * that under-reserved) comes off the spendable balance, as does everything when the lease is
    * gone (expired or released: `expired`, as for a late settle). Moves the lease's expiry as `lease`
-   * does. Each charge above 0 is kept unledgered under its event id.
+   * does. The charges above 0 are kept unledgered, by event id, in one record under `batchId`.
    */
   consume(accountId: string, leaseId: string, batchId: string, charges: readonly LeaseCharge[], options: LeaseOptions): Promise<SettleResult>;
   /** Releases every reservation whose expiry is at or before `now` (its node died); returns how many. */
@@ -140,7 +145,7 @@ export type LeaseOptions = Pick<ReserveOptions, 'ttlMs' | 'now'>;
 
 /** What one request served under a lease cost, in a {@link BalanceStore.consume} batch. */
 export interface LeaseCharge {
-  /** The request's usage event (its unledgered charge is kept under this id): one line of text. */
+  /** The request's usage event (its unledgered charge is kept under this id in the batch's record): one line of text. */
   eventId: string;
   tokenId: string;
   chargeMicro: bigint;
@@ -167,8 +172,10 @@ export interface HotAccount {
   balanceMicro: bigint | null;
   reservations: OpenReservation[];
   tokenSpend: Map<string, bigint>;
-  /** Charges (by usage event id) on the balance that the ledger may not hold yet. */
+  /** Charges (by usage event id) on the balance that the ledger may not hold yet, those of lease batches included. */
   unledgered: Map<string, UnledgeredCharge>;
+  /** Lease batch id -> the usage event ids of its charges in {@link unledgered}: the batch's record goes only once the ledger holds all of them. */
+  unledgeredBatches: Map<string, string[]>;
 }
 
 /** A charge on the hot balance that the ledger may not hold yet. */

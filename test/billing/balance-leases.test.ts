@@ -15,7 +15,7 @@ describeContract('BalanceLeases', (ports) => {
     (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b) }));
 
   /** Settles against the lease; resolves when the lease says its charge was sent. */
-  const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge) => new Promise<void>((sent) => l.settle(lease, takenMicro, charge, sent));
+  const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge) => new Promise<string | null>((sent) => l.settle(lease, takenMicro, charge, sent));
 
   afterEach(async () => {
     await leases?.close();
@@ -67,18 +67,25 @@ describeContract('BalanceLeases', (ports) => {
     const l = open(store);
     const lease = (await l.take('a', 100n, 1_000n))!;
     await l.take('a', 100n, 1_000n);
-    void settled(l, lease, 100n, { eventId: 'e1', tokenId: 't1', chargeMicro: 30n });
-    void settled(l, lease, 100n, { eventId: 'e2', tokenId: 't2', chargeMicro: 250n }); // under-reserved
+    const batches = [
+      settled(l, lease, 100n, { eventId: 'e1', tokenId: 't1', chargeMicro: 30n }),
+      settled(l, lease, 100n, { eventId: 'e2', tokenId: 't2', chargeMicro: 250n }), // under-reserved
+    ];
     await l.idle();
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
     expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([30n, 250n]);
+    // Both went in one batch, named to each request (its usage event names it): its record holds their charges.
+    const [batch, other] = await Promise.all(batches);
+    expect(batch).toBe(other);
+    expect(hot.unledgeredBatches).toEqual(new Map([[batch, ['e1', 'e2']]]));
     // 1000 - 30 - 250 left: 720, taken at once (not a promise: no waiting for a growth) ...
     expect(l.take('a', 720n, 1_000n)).toBe(lease);
     // ... and the lease, empty now, grown ahead of the next request.
     await l.idle();
     expect(await store.inspect('a')).toMatchObject({ balanceMicro: 8_000n, reservations: [{ amountMicro: 1_720n }] });
-    await settled(l, lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n });
+    // A charge of nothing is in no batch.
+    expect(await settled(l, lease, 720n, { eventId: 'e3', tokenId: 't1', chargeMicro: 0n })).toBeNull();
   });
 
   test('a lease running low is grown ahead: the requests after it keep taking at once, none waits for Redis', async () => {

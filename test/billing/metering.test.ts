@@ -16,6 +16,7 @@ import { TEST_REDIS_URL } from '../support/database.js';
 import { keyOf, relayCatalog } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { seedAccount } from '../support/seeded-accounts.js';
+import { eventually } from '../contract/harness.js';
 
 let cp: TestControlPlane;
 let bed: RelayBed;
@@ -244,7 +245,13 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     expect(hotNow.balanceMicro! + lease.amountMicro).toBe(initial - 21n * 187n);
     // What the console shows as spendable counts the lease as the account's: set aside, not spent.
     expect((await cp.services.billing.balance(cp.services.deps.orm.em.fork(), accountId)).hotMicro).toBe(initial - 21n * 187n);
-    expect(hotNow.tokenSpend.get((await eventsOf(accountId))[0].tokenId)).toBe(21n * 187n);
+    const events = await eventsOf(accountId);
+    expect(hotNow.tokenSpend.get(events[0].tokenId)).toBe(21n * 187n);
+    // The 20 leased requests' events name the batches that hold their unledgered charges; the first, reserved alone, none.
+    const byBatch = new Map<string, string[]>();
+    for (const e of events) if (e.chargeBatch !== null) byBatch.set(e.chargeBatch, [...(byBatch.get(e.chargeBatch) ?? []), e.eventId]);
+    expect(events.filter((e) => e.chargeBatch === null)).toHaveLength(1);
+    expect(hotNow.unledgeredBatches).toEqual(byBatch);
     const em = cp.services.deps.orm.em.fork();
     const before = await cp.services.billing.reconcile(em, [accountId]);
     expect(before[0]).toMatchObject({ status: 'ok', openReservationsMicro: lease.amountMicro, unconsumedMicro: 21n * 187n });
@@ -252,6 +259,8 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     expect(await ledger(accountId)).toBe(initial - 21n * 187n);
     const after = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [accountId]);
     expect(after[0]).toMatchObject({ status: 'ok', driftMicro: 0n });
+    // The ledger holds them all: their unledgered records go, batches included.
+    await eventually(async () => expect((await inspect(accountId)).unledgered.size).toBe(0), 5000);
 
     // Another node spends what the lease does not hold: this node still serves from its lease.
     await billing.balances.credit(accountId, 100n - hotNow.balanceMicro!, `drained:${accountId}`);

@@ -9,6 +9,7 @@ import { TEST_REDIS_URL } from '../support/database.js';
 import { gql, gqlOk } from '../support/graphql.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
+import { writeUsageEvents } from '../../control-plane/usage/usage.writer.js';
 
 let cp: TestControlPlane;
 let admin: string;
@@ -69,8 +70,10 @@ test('under steady traffic every measurement is exact: settles, lease batches an
     await balances.lease(id, 'lease-1', 10_000_000n, { ttlMs: 60_000, now: Date.now() });
     for (let batch = 0; Date.now() < until; batch++) {
       const charges = Array.from({ length: 5 }, (_, i) => ({ eventId: `leased-${batch}-${i}`, tokenId, chargeMicro: BigInt(100 + i) }));
-      await balances.consume(id, 'lease-1', `lease-1:${batch}`, charges, { ttlMs: 60_000, now: Date.now() });
-      await Promise.all(charges.map((c) => usage.append(event(c.eventId, c.chargeMicro))));
+      const batchId = `lease-1:${batch}`;
+      await balances.consume(id, 'lease-1', batchId, charges, { ttlMs: 60_000, now: Date.now() });
+      // The batch's events together, naming it: the consumer clears its record once it wrote them all.
+      await usage.append(...charges.map((c) => ({ ...event(c.eventId, c.chargeMicro), chargeBatch: batchId })));
     }
   };
   const reports: AccountReconciliation[] = [];
@@ -95,6 +98,33 @@ test('under steady traffic every measurement is exact: settles, lease batches an
   const [settled] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [id]);
   expect(settled).toMatchObject({ status: 'ok', unconsumedMicro: 0n });
   await eventually(async () => expect((await balances.inspect(id)).unledgered.size).toBe(0), 5000);
+});
+
+test('a lease batch record the ledger holds whole but whose mark was lost is counted once, and cleared by reconciliation', async () => {
+  const id = await fundedAccount(1_000_000n);
+  const { balances } = cp.services.deps.ports;
+  await balances.lease(id, 'lease-lost-mark', 10_000n, { ttlMs: 60_000, now: Date.now() });
+  const charges = [
+    { eventId: 'lm-1', tokenId: 'tk', chargeMicro: 300n },
+    { eventId: 'lm-2', tokenId: 'tk', chargeMicro: 200n },
+  ];
+  await balances.consume(id, 'lease-lost-mark', 'lease-lost-mark:0', charges, { ttlMs: 60_000, now: Date.now() });
+  const events = charges.map((c) => sampleUsageEvent({ eventId: c.eventId, accountId: id, chargeMicro: String(c.chargeMicro), chargeBatch: 'lease-lost-mark:0' }));
+  const write = (written: typeof events) => cp.services.deps.orm.em.fork().transactional((tx) => writeUsageEvents(tx, written));
+  // The ledger holds one event of the batch: the record stays, its other charge still unconsumed.
+  await write([events[0]]);
+  expect((await reconcile(cp.services.deps.orm.em.fork(), { balances, usage: cp.services.deps.ports.usage, ledgered: cp.services.billing.ledgered }, [id]))[0]).toMatchObject({
+    status: 'ok',
+    ledgerMicro: 1_000_000n - 300n,
+    unconsumedMicro: 200n,
+  });
+  // Then both, written without the consumer (as when it stopped between commit and mark).
+  await write([events[1]]);
+  expect((await reconcile(cp.services.deps.orm.em.fork(), { balances, usage: cp.services.deps.ports.usage, ledgered: cp.services.billing.ledgered }, [id]))[0]).toMatchObject({
+    status: 'ok',
+    unconsumedMicro: 0n,
+  });
+  await eventually(async () => expect((await balances.inspect(id)).unledgeredBatches.size).toBe(0), 5000);
 });
 
 test('a charge whose usage event never reached the queue is reported as lost once it is a minute old; an old one still queued is not', async () => {

@@ -152,7 +152,7 @@ describeContract('BalanceStore', (ports) => {
     expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, reservations: [] });
   });
 
-  test('every charge is kept unledgered under its event id, in the same step, until the ledger holds it', async () => {
+  test('every charge is kept unledgered, in the same step, until the ledger holds it: a settle\'s under its id, a lease batch\'s charges in one record under the batch id', async () => {
     await b().load('a', 10_000n, new Map());
     await b().reserve('a', 'r1', 600n, reserveAt(T0));
     await b().reserve('a', 'r-free', 100n, reserveAt(T0));
@@ -170,9 +170,11 @@ describeContract('BalanceStore', (ports) => {
     ];
     await b().consume('a', 'L1', 'batch-1', batch, reserveAt(T0));
     await b().consume('a', 'L1', 'batch-1', [{ eventId: 'e9', tokenId: 't1', chargeMicro: 5n }], reserveAt(T0)); // duplicate batch
+    await b().consume('a', 'L1', 'batch-free', [{ eventId: 'e10', tokenId: 't1', chargeMicro: 0n }], reserveAt(T0)); // nothing charged: no record
     let hot = await b().inspect('a');
     const charges = (h: typeof hot) => new Map([...h.unledgered].map(([id, c]) => [id, c.chargeMicro]));
     expect(charges(hot)).toEqual(new Map([['r1', 250n], ['r-late', 40n], ['e1', 30n], ['e3', 70n]]));
+    expect(hot.unledgeredBatches).toEqual(new Map([['batch-1', ['e1', 'e3']]]));
     // each charged when its call ran: the settles at the store's clock, the batch at its `now`
     expect(hot.unledgered.get('e1')!.at).toBe(T0);
     expect(Math.abs(hot.unledgered.get('r1')!.at - Date.now())).toBeLessThan(60_000);
@@ -184,7 +186,12 @@ describeContract('BalanceStore', (ports) => {
     await b().markLedgered('a', ['r1']);
     await b().markLedgered('a', []);
     hot = await b().inspect('a');
-    expect(charges(hot)).toEqual(new Map([['r-late', 40n], ['e1', 30n]]));
+    // A batch's charges go with its record, by the batch id (an event id of it names no record).
+    expect(charges(hot)).toEqual(new Map([['r-late', 40n], ['e1', 30n], ['e3', 70n]]));
+    await b().markLedgered('a', ['batch-1']);
+    hot = await b().inspect('a');
+    expect(charges(hot)).toEqual(new Map([['r-late', 40n]]));
+    expect(hot.unledgeredBatches.size).toBe(0);
   });
 
   test('a busy node\'s batch of thousands of charges of several tokens lands whole', async () => {
@@ -200,6 +207,7 @@ describeContract('BalanceStore', (ports) => {
     const charged = batch.filter((c) => c.chargeMicro > 0n);
     expect(new Map([...hot.unledgered].map(([id, c]) => [id, c.chargeMicro]))).toEqual(new Map(charged.map((c) => [c.eventId, c.chargeMicro])));
     expect(hot.unledgered.get('e2499')!.at).toBe(T0);
+    expect(hot.unledgeredBatches).toEqual(new Map([['batch-1', charged.map((c) => c.eventId)]]));
   });
 
   test('load sets the unledgered charges the loaded balance already excludes', async () => {
@@ -208,7 +216,7 @@ describeContract('BalanceStore', (ports) => {
       ['queued-2', { chargeMicro: 40n, at: T0 + 1 }],
     ]);
     expect(await b().load('a', 900n, new Map([['t1', 100n]]), queued)).toBe(true);
-    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]), unledgered: queued });
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]), unledgered: queued, unledgeredBatches: new Map() });
     expect(await b().load('a', 5n, new Map(), new Map([['other', { chargeMicro: 1n, at: T0 }]]))).toBe(false);
     expect((await b().inspect('a')).unledgered).toEqual(queued);
   });

@@ -1,5 +1,6 @@
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
+import type { LedgeredRecord } from '../../control-plane/usage/ledgered-marks.js';
 import { USAGE_CONSUMER_GROUP, UsageConsumer } from '../../control-plane/usage/usage.consumer.js';
 import { writeUsageEvents } from '../../control-plane/usage/usage.writer.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
@@ -105,16 +106,24 @@ test('a consumer that was down catches up with the backlog, in batches', async (
   expect(await ledger()).toBe(before - 250n);
 });
 
-test('entries of several events: a read holds about a batch of events, and an entry is acked once all its events are written', async () => {
+test('entries of several events: a read holds about a batch of events, an entry is acked once all its events are written, and only then is its lease batch marked ledgered', async () => {
   const before = await ledger();
-  // Two data-plane batches of 6 events, then a batch whose middle event cannot be written (its account id is no uuid).
-  for (const batch of ['big-a', 'big-b']) await queue().append(...Array.from({ length: 6 }, (_, i) => event(`${batch}-${i}`, '10')));
-  await queue().append(event('mixed-0', '1'), sampleUsageEvent({ eventId: 'mixed-bad', accountId: 'not-a-uuid', chargeMicro: '1' }), event('mixed-2', '1'));
+  // Two data-plane batches of 6 events (each a lease batch's), then one whose middle event cannot be written (its account id is no uuid).
+  for (const batch of ['big-a', 'big-b']) await queue().append(...Array.from({ length: 6 }, (_, i) => ({ ...event(`${batch}-${i}`, '10'), chargeBatch: `lease-${batch}` })));
+  const mixed = [event('mixed-0', '1'), sampleUsageEvent({ eventId: 'mixed-bad', accountId: 'not-a-uuid', chargeMicro: '1' }), event('mixed-2', '1')];
+  await queue().append(...mixed.map((e) => ({ ...e, chargeBatch: 'lease-mixed' })));
   const seen: number[] = [];
-  const reader = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'entries', batchSize: 4, onLedgered: (events) => seen.push(events.length) });
+  const told: string[] = [];
+  const onLedgered = (records: readonly LedgeredRecord[]) => {
+    seen.push(records.length);
+    told.push(...records.map((r) => r.recordId));
+  };
+  const reader = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'entries', batchSize: 4, onLedgered });
   expect(await reader.drain()).toBe(14);
-  // one entry per read: the first read asks for one, the next ones for 4 events' worth (one entry of 6)
-  expect(seen.slice(0, 2)).toEqual([6, 6]);
+  // one entry per read: the first read asks for one, the next ones for 4 events' worth (one entry of 6); each event's record and its batch's
+  expect(seen.slice(0, 2)).toEqual([7, 7]);
+  expect(told.filter((id) => id.startsWith('lease-'))).toEqual(['lease-big-a', 'lease-big-b']);
+  expect(told).toEqual(expect.arrayContaining(['mixed-0', 'mixed-2']));
   expect(await ledger()).toBe(before - 122n);
   // the bad event's entry stays pending, whole; its good events were written once
   expect((await queue().unconsumed(USAGE_CONSUMER_GROUP)).map((q) => q.event.eventId)).toEqual(['mixed-0', 'mixed-bad', 'mixed-2']);
@@ -122,6 +131,7 @@ test('entries of several events: a read holds about a batch of events, and an en
   // claimed again, it writes nothing twice and stays pending
   expect(await reader.drain(0)).toBe(2);
   expect(await ledger()).toBe(before - 122n);
+  expect(told).not.toContain('lease-mixed');
   expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toHaveLength(3);
   await queue().ack(USAGE_CONSUMER_GROUP, [(await queue().unconsumed(USAGE_CONSUMER_GROUP))[0].id]);
 });

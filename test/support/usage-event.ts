@@ -31,6 +31,7 @@ export function sampleUsageEvent(overrides: Partial<UsageEvent> = {}): UsageEven
     latencyMs: 12,
     firstByteMs: 5,
     createdAt: Date.now(),
+    chargeBatch: null,
     ...overrides,
   };
 }

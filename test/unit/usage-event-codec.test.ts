@@ -18,6 +18,8 @@ describe('usage event stream text', () => {
       firstByteMs: null,
     });
     expect(decodeUsageEvent(encodeUsageEvent(event))).toEqual(event);
+    const leased = sampleUsageEvent({ chargeBatch: 'lease:n1:3f2a:0:17' });
+    expect(decodeUsageEvent(encodeUsageEvent(leased))).toEqual(leased);
   });
 
   test('a typical event takes about half the text of its JSON object', () => {
@@ -29,9 +31,14 @@ describe('usage event stream text', () => {
     expect(text).toContain('[10,20]');
   });
 
-  test('an event written as a plain JSON object (before this encoding) still reads', () => {
+  test('events written by older data planes still read: as a plain JSON object, and in layout 1 (no charge batch)', () => {
     const event = sampleUsageEvent();
     expect(decodeUsageEvent(JSON.stringify(event))).toEqual(event);
+    const { chargeBatch: _none, ...older } = event;
+    expect(decodeUsageEvent(JSON.stringify(older))).toEqual(event);
+    const layout1 = (JSON.parse(encodeUsageEvent(event)) as unknown[]).slice(0, -1);
+    layout1[0] = 1;
+    expect(decodeUsageEvent(JSON.stringify(layout1))).toEqual(event);
   });
 
   test('an entry holds several events, a line each, even when their texts hold line breaks', () => {
@@ -49,7 +56,10 @@ describe('usage event stream text', () => {
   });
 
   test('anything else is refused with a reason', () => {
-    expect(() => decodeUsageEvent('[2,"x"]')).toThrow(/not an event of layout 1/);
+    expect(() => decodeUsageEvent('[2,"x"]')).toThrow(/not an event of layout 1 or 2/);
+    const layout1WithBatch = JSON.parse(encodeUsageEvent(sampleUsageEvent())) as unknown[];
+    layout1WithBatch[0] = 1;
+    expect(() => decodeUsageEvent(JSON.stringify(layout1WithBatch))).toThrow(/not an event of layout/);
     expect(() => decodeUsageEvent('"text"')).toThrow(/not an event/);
     const slots = JSON.parse(encodeUsageEvent(sampleUsageEvent())) as unknown[];
     slots[9] = 9; // formatIn: no such wire format

@@ -20,7 +20,10 @@ interface AccountState {
   settled: Map<string, number>;
   tokenSpend: Map<string, bigint>;
   credits: Set<string>;
+  /** Unledgered records of one charge, by event id (settles, loads)... */
   unledgered: Map<string, UnledgeredCharge>;
+  /** ... and of a lease batch's charges, by batch id (consumes). */
+  unledgeredBatches: Map<string, Map<string, UnledgeredCharge>>;
 }
 
 /**
@@ -35,7 +38,7 @@ export class MemoryBalanceStore implements BalanceStore {
   private state(accountId: string): AccountState {
     let state = this.accounts.get(accountId);
     if (!state) {
-      state = { balance: null, reservations: new Map(), settled: new Map(), tokenSpend: new Map(), credits: new Set(), unledgered: new Map() };
+      state = { balance: null, reservations: new Map(), settled: new Map(), tokenSpend: new Map(), credits: new Set(), unledgered: new Map(), unledgeredBatches: new Map() };
       this.accounts.set(accountId, state);
     }
     return state;
@@ -105,11 +108,13 @@ export class MemoryBalanceStore implements BalanceStore {
     if (s.balance === null) return { status: 'unknown' };
     if (s.settled.has(batchId)) return { status: 'duplicate', balanceMicro: s.balance };
     let total = 0n;
+    const record = new Map<string, UnledgeredCharge>();
     for (const c of charges) {
       total += c.chargeMicro;
       addSpend(s, c.tokenId, c.chargeMicro);
-      if (c.chargeMicro > 0n) s.unledgered.set(c.eventId, { chargeMicro: c.chargeMicro, at: options.now });
+      if (c.chargeMicro > 0n) record.set(c.eventId, { chargeMicro: c.chargeMicro, at: options.now });
     }
+    if (record.size > 0) s.unledgeredBatches.set(batchId, record);
     const lease = s.reservations.get(leaseId);
     if (lease) {
       const rest = lease.amountMicro - total;
@@ -120,9 +125,12 @@ export class MemoryBalanceStore implements BalanceStore {
     return { status: lease ? 'settled' : 'expired', balanceMicro: s.balance };
   }
 
-  async markLedgered(accountId: string, eventIds: readonly string[]): Promise<void> {
+  async markLedgered(accountId: string, recordIds: readonly string[]): Promise<void> {
     const s = this.state(accountId);
-    for (const id of eventIds) s.unledgered.delete(id);
+    for (const id of recordIds) {
+      s.unledgered.delete(id);
+      s.unledgeredBatches.delete(id);
+    }
   }
 
   async expire(now: number): Promise<number> {
@@ -165,6 +173,7 @@ export class MemoryBalanceStore implements BalanceStore {
     s.balance = balanceMicro;
     s.tokenSpend = new Map(tokenSpend);
     s.unledgered = new Map(unledgered);
+    s.unledgeredBatches = new Map();
     s.credits = new Set(credits.keys());
     return true;
   }
@@ -175,7 +184,8 @@ export class MemoryBalanceStore implements BalanceStore {
       balanceMicro: s.balance,
       reservations: [...s.reservations.values()].map((r) => ({ ...r })),
       tokenSpend: new Map(s.tokenSpend),
-      unledgered: new Map([...s.unledgered].map(([id, charge]) => [id, { ...charge }])),
+      unledgered: new Map([...s.unledgered, ...[...s.unledgeredBatches.values()].flatMap((record) => [...record])].map(([id, charge]) => [id, { ...charge }])),
+      unledgeredBatches: new Map([...s.unledgeredBatches].map(([id, record]) => [id, [...record.keys()]])),
     };
   }
 

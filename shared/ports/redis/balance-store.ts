@@ -63,6 +63,32 @@ function nonNegative(amount: bigint, what: string): string {
   return checkAmount(amount, what);
 }
 
+/** An unledgered record's `charge:atMs`. */
+function unledgeredCharge(value: string): UnledgeredCharge {
+  const [charge, at] = value.split(':');
+  return { chargeMicro: BigInt(charge), at: Number(at) };
+}
+
+/** The unledgered hash read by charge: a field is one event's `charge:atMs`, or a lease batch's record of `eventId` and `charge:atMs` lines. */
+function unledgeredCharges(fields: Record<string, string>): Pick<HotAccount, 'unledgered' | 'unledgeredBatches'> {
+  const unledgered = new Map<string, UnledgeredCharge>();
+  const unledgeredBatches = new Map<string, string[]>();
+  for (const [id, value] of Object.entries(fields)) {
+    if (!value.includes('\n')) {
+      unledgered.set(id, unledgeredCharge(value));
+      continue;
+    }
+    const lines = value.split('\n');
+    const eventIds: string[] = [];
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      unledgered.set(lines[i], unledgeredCharge(lines[i + 1]));
+      eventIds.push(lines[i]);
+    }
+    unledgeredBatches.set(id, eventIds);
+  }
+  return { unledgered, unledgeredBatches };
+}
+
 /** Redis BalanceStore: one Lua script per operation (layout in shared/ports/balance-store.ts). */
 export class RedisBalanceStore implements BalanceStore {
   /** Account id -> until when its reservation-index entry covers any reservation this process makes. */
@@ -157,8 +183,8 @@ export class RedisBalanceStore implements BalanceStore {
     return answer<SettleResult>(await finishScript.orRun(this.redis.cmd, scriptError, scriptReply, keys, args));
   }
 
-  async markLedgered(accountId: string, eventIds: readonly string[]): Promise<void> {
-    if (eventIds.length > 0) await this.redis.cmd.hdel(this.keys.unledgered(accountId), ...eventIds);
+  async markLedgered(accountId: string, recordIds: readonly string[]): Promise<void> {
+    if (recordIds.length > 0) await this.redis.cmd.hdel(this.keys.unledgered(accountId), ...recordIds);
   }
 
   async expire(now: number): Promise<number> {
@@ -221,12 +247,7 @@ export class RedisBalanceStore implements BalanceStore {
         return { id, amountMicro: BigInt(amount), expiresAt: Number(expiresAt), tokenId: tokenId === '' ? null : tokenId };
       }),
       tokenSpend: new Map(Object.entries(spend).map(([tokenId, value]) => [tokenId, BigInt(value)])),
-      unledgered: new Map(
-        Object.entries(unledgered).map(([eventId, value]) => {
-          const [charge, at] = value.split(':');
-          return [eventId, { chargeMicro: BigInt(charge), at: Number(at) }];
-        }),
-      ),
+      ...unledgeredCharges(unledgered),
     };
   }
 
