@@ -27,6 +27,14 @@ export interface BalanceLeasesDeps {
   now: () => number;
   /** Told the spendable balance each growth left (for the next decision to lease). */
   onBalance: (accountId: string, balanceMicro: bigint) => void;
+  /**
+   * Told each batch of charges as it is sent (put in the Redis pipeline), by the id
+   * {@link BalanceLeases.settle} gave its charges: their requests' usage events should follow
+   * then, not before, so that the usage stream never shows an event whose charge is not on the
+   * balance yet, and all in one stream entry (the control plane clears a batch's unledgered
+   * record once it has written that entry whole).
+   */
+  onSent: (batchId: string) => void;
   /** Charges wait this long for others of the same account before they are sent. Default {@link FLUSH_MS}. */
   flushMs?: number;
   /** A lease without requests for this long is released. Default 10 s. */
@@ -58,10 +66,10 @@ interface Lease {
   free: bigint;
   /** Requests that took from the lease and have not settled. */
   inFlight: number;
-  /** Charges of requests settled here and not sent yet. */
+  /** Charges of requests settled here and not sent yet ... */
   charges: LeaseCharge[];
-  /** Told when those charges are sent (see {@link BalanceLeases.settle}). */
-  onSent: ((batchId: string) => void)[];
+  /** ... and the id of their batch. */
+  batchId: string;
   /** Batches sent so far (a batch id is the lease id and this count). */
   batches: number;
   /** When a request last took from it; when Redis last moved its expiry. */
@@ -106,7 +114,8 @@ export class BalanceLeases {
   take(accountId: string, amountMicro: bigint, growMicro: bigint): HeldLease | Promise<HeldLease | undefined> {
     let lease = this.leases.get(accountId);
     if (!lease) {
-      lease = { id: `${this.idPrefix}${this.sequence++}`, accountId, free: 0n, inFlight: 0, charges: [], onSent: [], batches: 0, usedAt: 0, touchedAt: 0, growing: undefined, aheadRefused: false };
+      const id = `${this.idPrefix}${this.sequence++}`;
+      lease = { id, accountId, free: 0n, inFlight: 0, charges: [], batchId: `${id}:0`, batches: 0, usedAt: 0, touchedAt: 0, growing: undefined, aheadRefused: false };
       this.leases.set(accountId, lease);
     }
     lease.usedAt = this.deps.now();
@@ -167,26 +176,21 @@ export class BalanceLeases {
 
   /**
    * Ends a request that took `takenMicro` from `held` (what {@link take} answered): what it did not
-   * cost goes back to the lease, and `charge` goes to Redis with the next batch. `onSent` is called
-   * with the batch's id once that batch is sent (at once, with null, for a charge of nothing): the
-   * request's usage event should follow then, not before, so that the usage stream never shows an
-   * event whose charge is not on the balance yet, and should name the batch, which holds the
-   * charge's unledgered record. The usage events of one batch must go in one stream entry (the
-   * control plane clears a batch's record once it has written the entry whole). (A callback, not a
-   * promise: this runs for every request of a busy node.)
+   * cost goes back to the lease, and `charge` goes to Redis with the next batch. Returns that
+   * batch's id (which holds the charge's unledgered record, and which `onSent` tells when the
+   * batch is sent), or null for a charge of nothing, which goes nowhere.
    */
-  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge, onSent: (batchId: string | null) => void): void {
+  settle(held: HeldLease, takenMicro: bigint, charge: LeaseCharge): string | null {
     const lease = held as Lease;
     lease.inFlight -= 1;
     lease.free += takenMicro - charge.chargeMicro;
     if (charge.chargeMicro === 0n) {
       if (lease.inFlight === 0 && lease.charges.length === 0) this.retired.delete(lease);
-      onSent(null);
-      return;
+      return null;
     }
     lease.charges.push(charge);
-    lease.onSent.push(onSent);
     this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? FLUSH_MS);
+    return lease.batchId;
   }
 
   /** Resolves once every charge settled so far is sent and answered: for tests, and before {@link close}. */
@@ -224,13 +228,11 @@ export class BalanceLeases {
 
   /** Sends the lease's pending charges (none: only moves its expiry). */
   private consume(lease: Lease): void {
-    const charges = lease.charges;
+    const { charges, batchId } = lease;
     lease.charges = [];
-    const onSent = lease.onSent;
-    lease.onSent = [];
+    lease.batchId = `${lease.id}:${++lease.batches}`;
     const now = this.deps.now();
     lease.touchedAt = now;
-    const batchId = `${lease.id}:${lease.batches++}`;
     this.track(
       // The same batch id on every try: Redis applies it once.
       withRetries(() => this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }), this.deps.retryDelaysMs).then((result) => {
@@ -241,7 +243,7 @@ export class BalanceLeases {
       // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
       (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
     );
-    for (const sent of onSent) sent(batchId);
+    if (charges.length > 0) this.deps.onSent(batchId);
   }
 
   /** Gives up a lease Redis no longer holds (see {@link retired}). */

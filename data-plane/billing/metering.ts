@@ -12,6 +12,7 @@
  */
 import type Koa from 'koa';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import { UsageEntryWriter } from '../../shared/billing/usage-event-codec.js';
 import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
@@ -130,8 +131,14 @@ export class Metering {
   private readonly pending = new Set<Promise<void>>();
   /** Requests whose relay ended in this turn, settled together at its end. */
   private finished: FinishedRequest[] = [];
-  /** Usage events to append at the end of this turn. */
-  private reports: UsageEvent[] = [];
+  /** Usage events to append at the end of this turn ... */
+  private reports = new UsageEntryWriter();
+  /**
+   * ... and those waiting for their lease batch to be sent, by batch id. Written at once, not kept
+   * as objects: a busy data plane holds tens of milliseconds of them, which its young-generation
+   * collections would copy (a written event is one string of about 200 bytes).
+   */
+  private readonly leased = new Map<string, UsageEntryWriter>();
   /** Account id -> spendable balance after its last reservation or lease growth here. */
   private readonly lastBalance = new Map<string, bigint>();
   private readonly leases: BalanceLeases;
@@ -147,6 +154,7 @@ export class Metering {
       ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
       now: this.now,
       onBalance: (accountId, balance) => this.noteBalance(accountId, balance),
+      onSent: (batchId) => this.sendLeased(batchId),
       idleMs: deps.leaseIdleMs,
       retryDelaysMs: deps.retryDelaysMs,
     });
@@ -176,7 +184,7 @@ export class Metering {
       await this.leases.idle();
       this.sendReports();
       await Promise.all(this.pending);
-    } while (this.pending.size > 0 || this.finished.length > 0 || this.reports.length > 0 || this.leases.busy());
+    } while (this.pending.size > 0 || this.finished.length > 0 || this.reports.size > 0 || this.leased.size > 0 || this.leases.busy());
   }
 
   /** At shutdown, once no request is in flight: sends the last settlements and gives the leases' rest back. */
@@ -293,42 +301,57 @@ export class Metering {
       exchangeRate: runtime.exchangeRate,
       bodyBytes: request.bodyBytes,
     });
-    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, httpStatus });
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
-    if (lease) {
-      // The event goes once the lease's batch holding its charge is sent (the same Redis round trip),
-      // with the batch's other events (report() appends what one turn reports as one stream entry).
-      this.leases.settle(lease, reservedMicro, { eventId: event.eventId, tokenId: token.tokenId, chargeMicro: charge }, (batchId) => {
-        event.chargeBatch = batchId;
-        this.report(event);
-      });
+    const reservationId = ctx.state.requestId;
+    // Under a lease the charge goes with the lease's next batch (null: a charge of nothing goes nowhere).
+    const chargeBatch = lease ? this.leases.settle(lease, reservedMicro, { eventId: reservationId, tokenId: token.tokenId, chargeMicro: charge }) : null;
+    if (!lease) {
+      // The charge is known already: sent now, the event with it (events go last in the round trip).
+      this.track(
+        withRetries(
+          () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
+          deps.retryDelaysMs,
+        ),
+        // An unsettled reservation is released by expiry, and reconciliation reports the drift.
+        (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
+      );
+    }
+    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, httpStatus, chargeBatch });
+    if (chargeBatch === null) {
+      this.report(event);
       return;
     }
-    // The charge is known already: sent now, the event with it (events go last in the round trip).
-    const reservationId = ctx.state.requestId;
-    this.track(
-      withRetries(
-        () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
-        deps.retryDelaysMs,
-      ),
-      // An unsettled reservation is released by expiry, and reconciliation reports the drift.
-      (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
-    );
-    this.report(event);
+    // The event goes once the lease's batch holding its charge is sent (the same Redis round trip), with the batch's other events.
+    let entry = this.leased.get(chargeBatch);
+    if (!entry) this.leased.set(chargeBatch, (entry = new UsageEntryWriter()));
+    entry.add(event);
   }
 
-  /** Queues a usage event: the events of one turn (a lease batch's, most often) are appended together. */
+  /** Queues a usage event whose charge is sent already (or is nothing): the events of one turn are appended together. */
   private report(event: UsageEvent): void {
-    if (this.reports.push(event) === 1) queueMicrotask(() => this.sendReports());
+    this.reports.add(event);
+    if (this.reports.size === 1) queueMicrotask(() => this.sendReports());
   }
 
   private sendReports(): void {
-    const events = this.reports;
-    if (events.length === 0) return;
-    this.reports = [];
-    this.track(withRetries(() => this.deps.usage.append(...events), this.deps.retryDelaysMs), (error) =>
+    const entry = this.reports;
+    if (entry.size === 0) return;
+    this.reports = new UsageEntryWriter();
+    this.send(entry, null);
+  }
+
+  /** Sends the usage events of a lease batch that was just sent. */
+  private sendLeased(batchId: string): void {
+    const entry = this.leased.get(batchId);
+    if (!entry) return;
+    this.leased.delete(batchId);
+    this.send(entry, batchId);
+  }
+
+  private send(entry: UsageEntryWriter, chargeBatch: string | null): void {
+    this.track(withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs), (error) =>
       // Their charges are on the balance; reconciliation reports them as lost usage events.
-      log.error('usage events not queued', { requestIds: events.map((e) => e.requestId), error }),
+      log.error('usage events not queued', { events: entry.size, chargeBatch, error }),
     );
   }
 
@@ -354,6 +377,7 @@ function usageEvent(input: {
   node: string;
   groupName: string | null;
   httpStatus: number;
+  chargeBatch: string | null;
 }): UsageEvent {
   const { ctx, token, settlement } = input;
   const state = ctx.state;
@@ -387,6 +411,6 @@ function usageEvent(input: {
     latencyMs: Math.max(0, input.endedAt - input.startedAt),
     firstByteMs: input.firstByteAt === null ? null : Math.max(0, input.firstByteAt - input.startedAt),
     createdAt: input.startedAt,
-    chargeBatch: null,
+    chargeBatch: input.chargeBatch,
   };
 }

@@ -95,6 +95,26 @@ function sameContext(a: Context, b: Context): boolean {
   );
 }
 
+function contextOf(e: Context): Context {
+  return {
+    accountId: e.accountId,
+    tokenId: e.tokenId,
+    model: e.model,
+    group: e.group,
+    channelId: e.channelId,
+    node: e.node,
+    formatIn: e.formatIn,
+    formatOut: e.formatOut,
+    stream: e.stream,
+    prices: e.prices,
+    billing: e.billing,
+    groupMultiplier: e.groupMultiplier,
+    modelMultiplier: e.modelMultiplier,
+    exchangeRate: e.exchangeRate,
+    chargeBatch: e.chargeBatch,
+  };
+}
+
 function contextLine(e: Context): string {
   return JSON.stringify([
     CONTEXT_TAG,
@@ -137,16 +157,35 @@ function eventLine(e: UsageEvent): string {
 /**
  * Writes one entry's text, an event at a time: a context line goes before an event whose context
  * differs from the last one's (compared field by field, the prices by identity: the events of one
- * model share its prices object). (JSON text holds no line break: a string's are escaped.)
+ * model share its prices object). (JSON text holds no line break: a string's are escaped.) What it
+ * keeps is the text, not the events: a data plane holds its events in writers until their charges
+ * are sent (Metering).
  */
 export class UsageEntryWriter {
   private readonly lines: string[] = [];
   private last: Context | undefined;
+  private events = 0;
+
+  /** The events written so far. */
+  get size(): number {
+    return this.events;
+  }
 
   add(event: UsageEvent): void {
-    if (this.last === undefined || !sameContext(this.last, event)) this.lines.push(contextLine(event));
-    this.last = event;
+    if (this.last === undefined || !sameContext(this.last, event)) {
+      this.lines.push(contextLine(event));
+      // The context's own values, not the event: they are the token's, the model's, the route's.
+      this.last = contextOf(event);
+    }
     this.lines.push(eventLine(event));
+    this.events += 1;
+  }
+
+  /** Adds the events `other` wrote, after those written here. */
+  addWritten(other: UsageEntryWriter): void {
+    for (const line of other.lines) this.lines.push(line);
+    this.last = other.last ?? this.last;
+    this.events += other.events;
   }
 
   text(): string {

@@ -1,4 +1,5 @@
 import type { UsageEvent } from '../billing/usage-event.js';
+import type { UsageEntryWriter } from '../billing/usage-event-codec.js';
 
 /** One event as read from the queue: the id of its entry (what is acknowledged) and the event. */
 export interface QueuedUsageEvent {
@@ -25,6 +26,8 @@ export interface UsageQueue {
    * appends needs it).
    */
   append(...events: UsageEvent[]): Promise<void>;
+  /** Appends the events written in `entry`, as {@link append} would them (a data plane holds its events written, not as objects). */
+  appendWritten(entry: UsageEntryWriter): Promise<void>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;
   /** The events of up to `count` never-delivered entries for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */

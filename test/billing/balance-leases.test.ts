@@ -11,16 +11,30 @@ import { sampleUsageEvent } from '../support/usage-event.js';
 describeContract('BalanceLeases', (ports) => {
   let leases: BalanceLeases | undefined;
   const balances: bigint[] = [];
+  /** Batch ids as the leases tell them sent, and who waits for which. */
+  const sent: string[] = [];
+  const waiting = new Map<string, (() => void)[]>();
+  const onSent = (batchId: string) => {
+    sent.push(batchId);
+    for (const wake of waiting.get(batchId) ?? []) wake();
+    waiting.delete(batchId);
+  };
   const open = (store: BalanceStore, options: { ttlMs?: number; idleMs?: number } = {}) =>
-    (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b) }));
+    (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b), onSent }));
 
-  /** Settles against the lease; resolves when the lease says its charge was sent. */
-  const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge) => new Promise<string | null>((sent) => l.settle(lease, takenMicro, charge, sent));
+  /** Settles against the lease; resolves with the charge's batch id once the lease tells that batch sent (at once with null for a charge of nothing). */
+  const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge): Promise<string | null> => {
+    const batchId = l.settle(lease, takenMicro, charge);
+    if (batchId === null) return Promise.resolve(null);
+    return new Promise((resolve) => waiting.set(batchId, [...(waiting.get(batchId) ?? []), () => resolve(batchId)]));
+  };
 
   afterEach(async () => {
     await leases?.close();
     leases = undefined;
     balances.length = 0;
+    sent.length = 0;
+    waiting.clear();
   });
 
   test('requests that find the lease short wait for one growth together', async () => {
@@ -75,9 +89,10 @@ describeContract('BalanceLeases', (ports) => {
     const hot = await store.inspect('a');
     expect(hot).toMatchObject({ balanceMicro: 9_000n, reservations: [{ amountMicro: 720n }] });
     expect([hot.tokenSpend.get('t1'), hot.tokenSpend.get('t2')]).toEqual([30n, 250n]);
-    // Both went in one batch, named to each request (its usage event names it): its record holds their charges.
+    // Both went in one batch, told sent once, named to each request (its usage event names it): its record holds their charges.
     const [batch, other] = await Promise.all(batches);
     expect(batch).toBe(other);
+    expect(sent).toEqual([batch]);
     expect(hot.unledgeredBatches).toEqual(new Map([[batch, ['e1', 'e2']]]));
     // 1000 - 30 - 250 left: 720, taken at once (not a promise: no waiting for a growth) ...
     expect(l.take('a', 720n, 1_000n)).toBe(lease);

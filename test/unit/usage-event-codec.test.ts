@@ -61,6 +61,21 @@ describe('usage stream entry text', () => {
     expect(new UsageEntryWriter().bytes()).toHaveLength(0);
   });
 
+  test('one writer takes what another wrote after its own events, and counts them', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((eventId, i) => sampleUsageEvent({ eventId, chargeBatch: `batch-${i}` }));
+    const first = new UsageEntryWriter();
+    first.add(a);
+    const second = new UsageEntryWriter();
+    second.add(b);
+    second.add(c);
+    first.addWritten(second);
+    expect([first.size, second.size]).toEqual([3, 2]);
+    expect(decodeUsageEntry(first.text())).toEqual([a, b, c]);
+    // and goes on from the context it took: c's is the last one, so an event like c needs none of its own
+    first.add({ ...c, eventId: 'd' });
+    expect(first.text().split('\n')).toHaveLength(7);
+  });
+
   test('entries written by older data planes still read: whole events of layout 1 and plain JSON objects, alone or among new lines', () => {
     expect(decodeUsageEntry(LAYOUT_1_LINE)).toEqual([LAYOUT_1_EVENT]);
     const plain = sampleUsageEvent();

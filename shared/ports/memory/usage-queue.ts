@@ -1,5 +1,5 @@
 import type { UsageEvent } from '../../billing/usage-event.js';
-import { decodeUsageEntry, encodeUsageEntry } from '../../billing/usage-event-codec.js';
+import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 
@@ -26,11 +26,17 @@ export class MemoryUsageQueue implements UsageQueue {
   constructor(private readonly now: () => number = Date.now) {}
 
   async append(...events: UsageEvent[]): Promise<void> {
-    if (events.length === 0) return;
+    const entry = new UsageEntryWriter();
+    for (const event of events) entry.add(event);
+    await this.appendWritten(entry);
+  }
+
+  async appendWritten(entry: UsageEntryWriter): Promise<void> {
+    if (entry.size === 0) return;
     const ms = Math.max(this.now(), this.lastMs);
     this.seq = ms === this.lastMs ? this.seq + 1 : 0;
     this.lastMs = ms;
-    this.entries.push({ id: `${ms}-${this.seq}`, text: encodeUsageEntry(events) });
+    this.entries.push({ id: `${ms}-${this.seq}`, text: entry.text() });
     for (const wake of this.waiters) wake();
   }
 

@@ -33,7 +33,13 @@ export class RedisUsageQueue implements UsageQueue {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   async append(...events: UsageEvent[]): Promise<void> {
-    if (events.length === 0) return;
+    const entry = new UsageEntryWriter();
+    for (const event of events) entry.add(event);
+    await this.appendWritten(entry);
+  }
+
+  async appendWritten(written: UsageEntryWriter): Promise<void> {
+    if (written.size === 0) return;
     // With the other events that reach the settling pipeline before it goes out: one entry, pipelined with the settlements.
     if (!this.batch) {
       const entry = new UsageEntryWriter();
@@ -52,7 +58,7 @@ export class RedisUsageQueue implements UsageQueue {
       this.batch = { entry, sent };
     }
     const { entry, sent } = this.batch;
-    for (const event of events) entry.add(event);
+    entry.addWritten(written);
     await sent;
   }
 
