@@ -13,7 +13,7 @@ import type { BalanceStore } from '../../shared/ports/balance-store.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 import { eventually } from '../contract/harness.js';
@@ -28,7 +28,8 @@ beforeAll(async () => {
   // Balances and usage events live under the control plane's prefix; the bed keeps its own snapshot and tokens.
   billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'relay-test' });
-  bed = await startRelayBed(relayCatalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
+  // Patient upstreams: these tests are about charges, and a slow first request must not turn into a 504.
+  bed = await startRelayBed(patientRelayCatalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
 });
 
 beforeEach(() => bed.upstream.reset());

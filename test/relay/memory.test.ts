@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { CannedReply } from '../../data-plane/providers/demo/reply.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -23,14 +23,8 @@ const MB = 1024 * 1024;
 let bed: RelayBed;
 let key: string;
 
-/** The relay catalog with a first-byte limit that a loaded CI machine forcing GCs cannot trip. */
-function patientCatalog(upstreamUrl: string) {
-  const content = relayCatalog(upstreamUrl);
-  return { ...content, channels: content.channels.map((c) => ({ ...c, timeouts: { ...c.timeouts, firstByteMs: 30_000 } })) };
-}
-
 beforeAll(async () => {
-  bed = await startRelayBed(patientCatalog);
+  bed = await startRelayBed(patientRelayCatalog);
   key = await bed.token({ groups: ['all'] });
   // Warm both routes up (code, pools, caches), so the measurements see only per-stream memory.
   await streamThrough('/v1/chat/completions', { authorization: `Bearer ${key}` }, { model: 'm-openai', stream: true, messages: [{ role: 'user', content: 'Go' }] });

@@ -112,3 +112,13 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
     settings: {},
   };
 }
+
+/**
+ * {@link relayCatalog} with a first-byte limit a loaded machine cannot trip (30 s instead of
+ * 400 ms), for tests about something other than failover: a file's first request (cold code, the
+ * whole suite running beside it) can take longer than 400 ms, which the short limit turns into a 504.
+ */
+export function patientRelayCatalog(upstreamUrl: string): SnapshotContent {
+  const content = relayCatalog(upstreamUrl);
+  return { ...content, channels: content.channels.map((c) => ({ ...c, timeouts: { ...c.timeouts, firstByteMs: 30_000 } })) };
+}
