@@ -166,6 +166,13 @@ export class UsageEntryWriter {
   private last: Context | undefined;
   private events = 0;
 
+  /** A writer that wrote `events`, in order. */
+  static of(events: readonly UsageEvent[]): UsageEntryWriter {
+    const writer = new UsageEntryWriter();
+    for (const event of events) writer.add(event);
+    return writer;
+  }
+
   /** The events written so far. */
   get size(): number {
     return this.events;
@@ -215,9 +222,7 @@ export class UsageEntryWriter {
 
 /** The text of an entry holding `events`, in order. */
 export function encodeUsageEntry(events: readonly UsageEvent[]): string {
-  const writer = new UsageEntryWriter();
-  for (const event of events) writer.add(event);
-  return writer.text();
+  return UsageEntryWriter.of(events).text();
 }
 
 /** The events of an entry's text (written by {@link UsageEntryWriter}, or by older data planes), in order; throws on anything else. */

@@ -25,10 +25,8 @@ export class MemoryUsageQueue implements UsageQueue {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async append(...events: UsageEvent[]): Promise<void> {
-    const entry = new UsageEntryWriter();
-    for (const event of events) entry.add(event);
-    await this.appendWritten(entry);
+  append(...events: UsageEvent[]): Promise<void> {
+    return this.appendWritten(UsageEntryWriter.of(events));
   }
 
   async appendWritten(entry: UsageEntryWriter): Promise<void> {

@@ -32,10 +32,8 @@ export class RedisUsageQueue implements UsageQueue {
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  async append(...events: UsageEvent[]): Promise<void> {
-    const entry = new UsageEntryWriter();
-    for (const event of events) entry.add(event);
-    await this.appendWritten(entry);
+  append(...events: UsageEvent[]): Promise<void> {
+    return this.appendWritten(UsageEntryWriter.of(events));
   }
 
   async appendWritten(written: UsageEntryWriter): Promise<void> {
