@@ -1,7 +1,6 @@
 import type { WireFormat } from '../../shared/formats.js';
 import { estimatePromptTokensFromBytes, estimateReservation } from '../../shared/pricing/estimate.js';
-import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { RuntimeModel } from '../config/runtime-config.js';
+import type { GroupRoute, RuntimeModel } from '../config/runtime-config.js';
 
 /** Output cap assumed when neither the request nor the model gives one (the relay's own fallback). */
 export const FALLBACK_MAX_OUTPUT_TOKENS = 4096;
@@ -37,7 +36,7 @@ export function maxOutputFor(format: WireFormat, body: Record<string, unknown>, 
 }
 
 /**
- * The reservation for a request that may be served by any of `groups`: the largest estimate over
+ * The reservation for a request that may be served by any of `routes`' groups: the largest estimate over
  * them (the group that serves is only known after the relay), each from the prompt estimated from
  * the body's size and the output cap, at the model's prices, rounded up.
  */
@@ -46,7 +45,7 @@ export function reservationFor(input: {
   body: Record<string, unknown>;
   bodyBytes: number;
   model: RuntimeModel;
-  groups: readonly SnapshotGroup[];
+  routes: readonly Pick<GroupRoute, 'group'>[];
   exchangeRate: string;
 }): bigint {
   const { model } = input;
@@ -54,7 +53,7 @@ export function reservationFor(input: {
   const promptTokensEstimate = estimatePromptTokensFromBytes(input.bodyBytes);
   const maxOutputTokens = maxOutputFor(input.format, input.body, model);
   let most = 0n;
-  for (const group of input.groups) {
+  for (const { group } of input.routes) {
     const estimate = estimateReservation({
       prices: model.prices,
       groupMultiplier: group.multiplier,

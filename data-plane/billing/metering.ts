@@ -24,7 +24,7 @@ import { required, type PipelineState } from '../pipeline/state.js';
 import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';
 import { reservationFor } from './estimate.js';
-import { settlementFor, type Settlement } from './settlement.js';
+import { settlementFor, type Delivery, type Settlement } from './settlement.js';
 import { UsageTap } from './usage-tap.js';
 
 const log = createLogger('metering');
@@ -58,6 +58,9 @@ const LEASE_HEADROOM = 1000n;
 const LEASE_GROWTH = 64n;
 /** Most accounts whose last balance metering remembers (it starts over when full). */
 const BALANCE_CACHE_SIZE = 100_000;
+
+/** The delivery of a request the relay never answered. */
+const NOTHING_DELIVERED: Delivery = { committed: false, completed: false };
 
 const RMB = (micro: bigint) => formatMicroRmb(micro, { trim: true });
 
@@ -223,7 +226,7 @@ export class Metering {
         body: required(ctx.state.body, 'body'),
         bodyBytes,
         model,
-        groups: required(ctx.state.candidates, 'candidates').map((c) => c.group),
+        routes: required(ctx.state.candidates, 'candidates'),
         exchangeRate: runtime.exchangeRate,
       }),
       bodyBytes,
@@ -285,7 +288,8 @@ export class Metering {
   }
 
   /** Charges the request by the rules of ./settlement.ts and reports its usage event. */
-  private settle({ ctx, request, lease, endedAt, httpStatus }: FinishedRequest): void {
+  private settle(finished: FinishedRequest): void {
+    const { ctx, request, lease } = finished;
     const deps = this.deps;
     const { token, reservedMicro } = request;
     const runtime = required(ctx.state.runtime, 'runtime');
@@ -294,7 +298,7 @@ export class Metering {
     const group = served ? (runtime.groups.get(served.group) ?? null) : null;
     const seen = request.tap?.result() ?? null;
     const settlement = settlementFor({
-      delivery: { committed: outcome?.committed ?? false, completed: outcome?.completed ?? false },
+      delivery: outcome ?? NOTHING_DELIVERED,
       tap: seen,
       group,
       model: required(ctx.state.model, 'model'),
@@ -316,7 +320,7 @@ export class Metering {
         (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
       );
     }
-    const event = usageEvent({ ctx, token, settlement, reservedMicro, startedAt: request.startedAt, endedAt, firstByteAt: seen?.firstByteAt ?? null, node: deps.node, groupName: served?.group ?? null, httpStatus, chargeBatch });
+    const event = usageEvent(finished, settlement, seen?.firstByteAt ?? null, deps.node, chargeBatch);
     if (chargeBatch === null) {
       this.report(event);
       return;
@@ -366,35 +370,26 @@ export class Metering {
   }
 }
 
-function usageEvent(input: {
-  ctx: Koa.ParameterizedContext<PipelineState>;
-  token: TokenRecord;
-  settlement: Settlement;
-  reservedMicro: bigint;
-  startedAt: number;
-  endedAt: number;
-  firstByteAt: number | null;
-  node: string;
-  groupName: string | null;
-  httpStatus: number;
-  chargeBatch: string | null;
-}): UsageEvent {
-  const { ctx, token, settlement } = input;
+/** The usage event of a finished request, charged as `settlement` says; `firstByteAt`: epoch ms, or null. */
+function usageEvent(finished: FinishedRequest, settlement: Settlement, firstByteAt: number | null, node: string, chargeBatch: string | null): UsageEvent {
+  const { ctx, request, endedAt } = finished;
+  const { token, startedAt } = request;
   const state = ctx.state;
   const model = required(state.model, 'model');
   const runtime = required(state.runtime, 'runtime');
-  const group = input.groupName === null ? undefined : runtime.groups.get(input.groupName);
+  const served = state.relay?.served;
+  const group = served === undefined ? undefined : runtime.groups.get(served.group);
   return {
     eventId: state.requestId,
     requestId: state.requestId,
     accountId: token.accountId,
     tokenId: token.tokenId,
     model: model.id,
-    group: input.groupName,
-    channelId: state.relay?.served?.channelId ?? null,
-    node: input.node,
+    group: served?.group ?? null,
+    channelId: served?.channelId ?? null,
+    node,
     formatIn: required(state.route, 'route').format,
-    formatOut: state.relay?.served?.upstreamFormat ?? null,
+    formatOut: served?.upstreamFormat ?? null,
     stream: state.stream ?? false,
     usage: settlement.usage,
     rawUsage: settlement.rawUsage,
@@ -405,12 +400,12 @@ function usageEvent(input: {
     modelMultiplier: model.multiplier,
     exchangeRate: runtime.exchangeRate,
     chargeMicro: settlement.chargeMicro.toString(),
-    reservedMicro: input.reservedMicro.toString(),
+    reservedMicro: request.reservedMicro.toString(),
     status: settlement.status,
-    httpStatus: input.httpStatus,
-    latencyMs: Math.max(0, input.endedAt - input.startedAt),
-    firstByteMs: input.firstByteAt === null ? null : Math.max(0, input.firstByteAt - input.startedAt),
-    createdAt: input.startedAt,
-    chargeBatch: input.chargeBatch,
+    httpStatus: finished.httpStatus,
+    latencyMs: Math.max(0, endedAt - startedAt),
+    firstByteMs: firstByteAt === null ? null : Math.max(0, firstByteAt - startedAt),
+    createdAt: startedAt,
+    chargeBatch,
   };
 }

@@ -52,8 +52,14 @@ function dearestPromptKind(prices: ModelPrices): PromptPriceKind {
  * per-request group, the per-request price. Same multipliers, rate and validation as the charge.
  */
 export function estimateReservation(input: ReservationInput): bigint {
+  const prompt = dearestPromptKind(input.prices);
+  const tokens = input.promptTokensEstimate;
+  // Every kind spelled out, not a computed key: one shape of literal for every request.
   const usage = makeUsage({
-    [dearestPromptKind(input.prices)]: input.promptTokensEstimate,
+    input: prompt === 'input' ? tokens : 0,
+    cacheRead: prompt === 'cacheRead' ? tokens : 0,
+    cacheWrite5m: prompt === 'cacheWrite5m' ? tokens : 0,
+    cacheWrite1h: prompt === 'cacheWrite1h' ? tokens : 0,
     output: input.maxOutputTokens,
     images: input.images,
     videoSeconds: input.videoSeconds,

@@ -22,8 +22,11 @@ export interface NormaliseResult {
 
 type Loose = Readonly<Record<string, unknown>>;
 
+/** What a missing or malformed object reads as (one, shared: normalising runs for every request). */
+const EMPTY: Loose = Object.freeze({});
+
 function asRecord(value: unknown): Loose {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : EMPTY;
 }
 
 /**

@@ -73,13 +73,15 @@ function unitRates(input: RateInput): UnitRates {
   return compiled;
 }
 
+/** A kind's rate, or the error of its price, thrown now that the kind is used. */
+function used(rate: bigint | Error): bigint {
+  if (rate instanceof Error) throw rate;
+  return rate;
+}
+
 /** The charge of `usage` at `input`'s prices, multipliers and rate, rounded once with `mode`. */
 export function chargeAtRates(input: RateInput, usage: NormalisedUsage, mode: RoundingMode): bigint {
   const rates = unitRates(input);
-  const used = (rate: bigint | Error): bigint => {
-    if (rate instanceof Error) throw rate;
-    return rate;
-  };
   if (rates.perRequest) return roundDecimal({ coef: used(rates.perUnit[0]), scale: rates.scale }, mode);
   let coef = 0n;
   for (let i = 0; i < PRICED_USAGE.length; i++) {
