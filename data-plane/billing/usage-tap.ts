@@ -8,7 +8,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
 import { SseParser } from '../sse/parse.js';
-import { newScanMemo, scanBodyUsage, scanEvents, type ScanMemo } from './output-scan.js';
+import { newScanMemo, releaseScanMemo, scanBodyUsage, scanEvents, type EventScan, type ScanMemo } from './output-scan.js';
 
 type Loose = Record<string, unknown>;
 
@@ -97,6 +97,8 @@ export class UsageTap {
   private firstByteAt: number | null = null;
   /** What the scans of this stream's events remember from batch to batch (output-scan.ts); made on the first events (a JSON answer needs none). */
   private scanMemo: ScanMemo | undefined;
+  /** What the last of them found (one object for all of a stream's chunks). */
+  private scan: EventScan | undefined;
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
@@ -116,7 +118,7 @@ export class UsageTap {
    */
   events(bytes: Buffer): void {
     this.firstByteAt ??= this.now();
-    const scan = scanEvents(this.format, bytes, (this.scanMemo ??= newScanMemo()));
+    const scan = scanEvents(this.format, bytes, (this.scanMemo ??= newScanMemo()), (this.scan ??= { outputBytes: 0, unscannable: [] }));
     this.deliveredBytes += scan.outputBytes;
     for (const [start, end] of scan.unscannable) this.parseAll(bytes.subarray(start, end));
   }
@@ -135,8 +137,12 @@ export class UsageTap {
     this.deliveredBytes += eventOutputBytes(this.format, record);
   }
 
-  /** What was seen so far. */
+  /**
+   * What was seen so far. Metering asks once the answer is over, so the stream's scan memo goes to
+   * the next stream's (a later event would be read in full, and counted all the same).
+   */
   result(): TapResult {
+    if (this.scanMemo) releaseScanMemo(this.scanMemo);
     if (this.unreadBody) {
       const usage = scanBodyUsage(this.format, this.unreadBody);
       this.unreadBody = undefined;

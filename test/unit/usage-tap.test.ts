@@ -170,6 +170,29 @@ describe('UsageTap: scanning raw events counts what parsing counts', () => {
     for (const result of split) expect(result).toEqual(parsed.result());
   });
 
+  it('a stream asked for its result gives its remembered start to the next stream; both read on exactly', () => {
+    const frames = (events: StreamEvent[]) => events.map((e) => Buffer.from(frameEventText('chat-completions', e), 'utf8'));
+    const first = frames([0, 1, 2, 3, 4, 5].map((n) => chunk({ content: `first ${n}` })));
+    const other = (n: number) => ({ data: { id: 'chatcmpl-other', object: 'chat.completion.chunk', created: 2, model: 'n', choices: [{ index: 0, delta: { content: `other ${n}` } }] } });
+    const second = frames([0, 1, 2, 3].map(other));
+    const expected = (all: Buffer[]) => {
+      const tap = new UsageTap('chat-completions', () => 1);
+      tap.events(Buffer.concat(all));
+      return tap.result().deliveredBytes;
+    };
+    const a = new UsageTap('chat-completions', () => 1);
+    for (const frame of first.slice(0, 3)) a.events(frame);
+    expect(a.result().deliveredBytes).toBe(expected(first.slice(0, 3)));
+    // The next stream takes the store `a` remembered its start in, while `a` reads on.
+    const b = new UsageTap('chat-completions', () => 1);
+    for (const [i, frame] of second.entries()) {
+      b.events(frame);
+      if (i < 3) a.events(first[3 + i]);
+    }
+    expect(b.result().deliveredBytes).toBe(expected(second));
+    expect(a.result().deliveredBytes).toBe(expected(first));
+  });
+
   it('counts the unescaped UTF-8 bytes of streamed output', () => {
     const tap = new UsageTap('chat-completions', () => 1);
     tap.events(Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
