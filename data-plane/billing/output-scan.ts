@@ -166,9 +166,9 @@ const NONE_UNSCANNABLE: EventScan['unscannable'] = Object.freeze([]);
  * object, created, model and choices in every event; Anthropic and Gemini deltas alike), and the
  * bytes that followed that value to the end of the event, when they held no output and no marker.
  * The scan is a function of the bytes it read, so an event that starts (or ends) with exactly
- * those bytes leaves it exactly where the remembered event did: one native compare instead of
+ * those bytes leaves it exactly where the remembered event did: one compare instead of
  * reading them. Between two alike events, the rest of one and the start of the next are compared
- * at once. O(1) per stream: one buffer of 2 x MEMO_BYTES, made when the first start is remembered.
+ * at once. O(1) per stream: one buffer of 2 x MEMO_BYTES, taken when the first start is remembered.
  */
 export interface ScanMemo {
   /** Where the remembered bytes live: the prefix from MEMO_BYTES on, the suffix right before it, so that the joint is a view too. */
@@ -228,10 +228,16 @@ function rememberSuffix(memo: ScanMemo, events: Buffer, start: number, end: numb
   memo.joint = store.subarray(from, MEMO_BYTES + memo.prefix!.length);
 }
 
-/** Whether `events` holds exactly `bytes` at `at` (one native compare). */
+/** Below this many bytes, a loop compares faster than a native call (about 75 ns, and 1 ns a byte for the loop). */
+const NATIVE_COMPARE_BYTES = 64;
+
+/** Whether `events` holds exactly `bytes` at `at`. */
 function holdsAt(events: Buffer, at: number, bytes: Buffer): boolean {
-  const end = at + bytes.length;
-  return end <= events.length && events.compare(bytes, 0, bytes.length, at, end) === 0;
+  const n = bytes.length;
+  if (at + n > events.length) return false;
+  if (n >= NATIVE_COMPARE_BYTES) return events.compare(bytes, 0, n, at, at + n) === 0;
+  for (let i = 0; i < n; i++) if (events[at + i] !== bytes[i]) return false;
+  return true;
 }
 
 /** At the start of an event: the offset of its first output value's opening quote when the event starts with the memo's prefix, else -1. */
