@@ -2,14 +2,17 @@
  * The text of a usage stream entry: the usage events a data plane appended together. Every request
  * writes one event, so its size is paid on every request (encoding, the Redis write, the stream's
  * memory), and most of an event is what the requests before it in the entry said too (the account,
- * token, model, route, prices, rates and lease batch). So an entry is lines of positional JSON
- * arrays (no key names) of two kinds:
+ * token, model, route, prices, rates and lease batch), and so are the key names of the upstream's
+ * raw usage object. So an entry is lines of positional JSON arrays (no key names) of these kinds:
  * - a context line, `[0, ...CONTEXT]`: what the event lines after it share;
- * - an event line, `[2, ...]`: one event's own values (the request id left out when it equals the
- *   event id, the usage counts as an array without trailing zeros), its context being the last
- *   context line before it.
+ * - a usage shape line, `[3, shape]`: the keys of the raw usage objects of the `[4, ...]` event
+ *   lines after it (./usage-shape.ts);
+ * - an event line, `[2, ...]` or `[4, ...]`: one event's own values (the request id left out when it
+ *   equals the event id, the usage counts as an array without trailing zeros; the raw usage whole,
+ *   or, in a `[4, ...]` line, its values only), its context being the last context line before it.
  * A busy data plane's entry of a few hundred events of one account and model is then one context
- * line and event lines of about 200 characters, where each event took about 500 on its own.
+ * line, one shape line and event lines of about 120 characters, where each event took about 500 on
+ * its own.
  *
  * Readers also take the lines older data planes wrote, each a whole event: layout 1 (`[1, ...]`,
  * before events named their lease batch) and the event's plain JSON object (before that).
@@ -17,12 +20,17 @@
 import { WIRE_FORMATS, type WireFormat } from '../formats.js';
 import { USAGE_FIELDS, makeUsage, type NormalisedUsage } from '../pricing/usage.js';
 import { JsonBytes } from './json-bytes.js';
+import { hasShape, shapeOf, shapedObject, writeShape, writeShapedValues, type UsageShape } from './usage-shape.js';
 import type { UsageEvent } from './usage-event.js';
 
 /** First element of a context line. */
 const CONTEXT_TAG = 0;
 /** First element of an event line (whose values are the second half of layout 1's, plus its context). */
 const EVENT_TAG = 2;
+/** First element of a usage shape line ... */
+const SHAPE_TAG = 3;
+/** ... and of an event line whose raw usage is the values of the last shape line's keys. */
+const SHAPED_EVENT_TAG = 4;
 /** First element of a whole event of layout 1, and its length. */
 const LAYOUT_1_TAG = 1;
 const LAYOUT_1_LENGTH = 27;
@@ -131,10 +139,14 @@ function contextLine(e: Context): string {
   ]);
 }
 
-/** An event line's values, in their order, with the request id left out (0) when it equals the event id and the usage counts without trailing zeros. */
-function writeEventLine(out: JsonBytes, e: UsageEvent): void {
+/**
+ * An event line's values, in their order, with the request id left out (0) when it equals the event
+ * id and the usage counts without trailing zeros; the raw usage as the values of `shape`'s keys
+ * when it has that shape, else whole.
+ */
+function writeEventLine(out: JsonBytes, e: UsageEvent, shape: UsageShape | null): void {
   out.byte(OPEN_BRACKET);
-  out.number(EVENT_TAG);
+  out.number(shape === null ? EVENT_TAG : SHAPED_EVENT_TAG);
   out.byte(COMMA);
   out.string(e.eventId);
   out.byte(COMMA);
@@ -143,7 +155,8 @@ function writeEventLine(out: JsonBytes, e: UsageEvent): void {
   out.byte(COMMA);
   writeUsageCounts(out, e.usage);
   out.byte(COMMA);
-  out.value(e.rawUsage);
+  if (shape === null) out.value(e.rawUsage);
+  else writeShapedValues(out, e.rawUsage as Readonly<Record<string, unknown>>, shape);
   out.byte(COMMA);
   out.string(e.usageSource);
   out.byte(COMMA);
@@ -188,6 +201,8 @@ function writeUsageCounts(out: JsonBytes, u: NormalisedUsage): void {
 export class UsageEntryWriter {
   private readonly out = new JsonBytes();
   private last: Context | undefined;
+  /** The raw usage shape of the last shape line written, or null. */
+  private shape: UsageShape | null = null;
   private events = 0;
 
   /** A writer that wrote `events`, in order. */
@@ -210,8 +225,23 @@ export class UsageEntryWriter {
       this.last = contextOf(event);
     }
     this.lineBreak();
-    writeEventLine(this.out, event);
+    writeEventLine(this.out, event, this.rawUsageShape(event.rawUsage));
     this.events += 1;
+  }
+
+  /** The shape to write `raw` in: the last one written when it fits, else its own (written now), or null (written whole). */
+  private rawUsageShape(raw: unknown): UsageShape | null {
+    if (this.shape !== null && hasShape(raw, this.shape)) return this.shape;
+    const shape = shapeOf(raw);
+    if (shape === null) return null;
+    this.shape = shape;
+    this.out.byte(OPEN_BRACKET);
+    this.out.number(SHAPE_TAG);
+    this.out.byte(COMMA);
+    writeShape(this.out, shape);
+    this.out.byte(CLOSE_BRACKET);
+    this.out.byte(LINE_BREAK);
+    return shape;
   }
 
   /** Adds the events `other` wrote, after those written here. */
@@ -220,6 +250,7 @@ export class UsageEntryWriter {
     this.lineBreak();
     this.out.append(other.out);
     this.last = other.last;
+    this.shape = other.shape ?? this.shape;
     this.events += other.events;
   }
 
@@ -246,13 +277,23 @@ export function encodeUsageEntry(events: readonly UsageEvent[]): string {
 export function decodeUsageEntry(text: string): UsageEvent[] {
   const events: UsageEvent[] = [];
   let context: Context | undefined;
+  let shape: unknown;
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const value: unknown = JSON.parse(line);
-    if (Array.isArray(value) && value[0] === CONTEXT_TAG) context = contextFrom(value, line);
-    else if (Array.isArray(value) && value[0] === EVENT_TAG) {
+    const tag = Array.isArray(value) ? value[0] : undefined;
+    if (tag === CONTEXT_TAG) context = contextFrom(value as unknown[], line);
+    else if (tag === SHAPE_TAG) {
+      if ((value as unknown[]).length !== 2) throw lineError('a usage shape line', line);
+      shape = (value as unknown[])[1];
+    } else if (tag === EVENT_TAG || tag === SHAPED_EVENT_TAG) {
       if (!context) throw new Error(`usage event: an event line before any context line: ${line.slice(0, 80)}`);
-      events.push(eventFrom(value, context, line));
+      const values = value as unknown[];
+      if (tag === SHAPED_EVENT_TAG) {
+        if (shape === undefined) throw new Error(`usage event: raw usage values before any usage shape line: ${line.slice(0, 80)}`);
+        values[4] = shapedObject(shape, values[4]);
+      }
+      events.push(eventFrom(values, context, line));
     } else events.push(wholeEvent(value, line));
   }
   return events;

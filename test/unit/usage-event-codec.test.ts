@@ -26,16 +26,42 @@ describe('usage stream entry text', () => {
     expect(decodeUsageEntry(encodeUsageEntry([event, leased]))).toEqual([event, leased]);
   });
 
-  test('what events share is written once, in a context line before them; an event line holds its own values', () => {
+  test('what events share is written once, in a context line and a usage shape line before them; an event line holds its own values', () => {
     const prices = { input: '1', output: '2' };
-    const events = Array.from({ length: 3 }, (_, i) => sampleUsageEvent({ eventId: `req_0c91987746104ef9af346aad38acd01${i}`, prices, chargeBatch: 'lease:n1:3f2a:0:17' }));
+    const rawUsage = (i: number) => ({ prompt_tokens: 10, completion_tokens: 20 + i, total_tokens: 30 + i, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: i } });
+    const events = Array.from({ length: 10 }, (_, i) =>
+      sampleUsageEvent({ eventId: `req_0c91987746104ef9af346aad38acd01${i}`, prices, chargeBatch: 'lease:n1:3f2a:0:17', usage: makeUsage({ input: 10, output: 20 + i, reasoning: i }), rawUsage: rawUsage(i) }),
+    );
     const lines = encodeUsageEntry(events).split('\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(12);
     expect(lines[0]).toContain('lease:n1:3f2a:0:17');
-    // The request id equal to the event id is not repeated, and zero usage counts at the end are left out.
-    expect(lines[1]).toBe(`[2,"${events[0].eventId}",0,[10,20],{"prompt_tokens":10,"completion_tokens":20},"upstream","350","1000","success",200,12,5,${events[0].createdAt}]`);
-    // A third of the text of the events each written whole, their JSON objects.
-    expect(lines.join('\n').length).toBeLessThan(events.map((e) => JSON.stringify(e)).join('\n').length / 3);
+    expect(lines[1]).toBe('[3,{"prompt_tokens":0,"completion_tokens":0,"total_tokens":0,"prompt_tokens_details":{"cached_tokens":0},"completion_tokens_details":{"reasoning_tokens":0}}]');
+    // The request id equal to the event id is not repeated, zero usage counts at the end are left out, and the raw usage is its values.
+    expect(lines[3]).toBe(`[4,"${events[1].eventId}",0,[10,21,0,0,0,1],[10,21,31,[0],[1]],"upstream","350","1000","success",200,12,5,${events[1].createdAt}]`);
+    expect(decodeUsageEntry(lines.join('\n'))).toEqual(events);
+    // A quarter of the text of the events each written whole, their JSON objects.
+    expect(lines.join('\n').length).toBeLessThan(events.map((e) => JSON.stringify(e)).join('\n').length / 4);
+  });
+
+  test('a raw usage of another shape writes its own shape line; one with none (not a plain object, a __proto__ key) is written whole', () => {
+    const shaped = [
+      { prompt_tokens: 1, completion_tokens: 2 },
+      { prompt_tokens: 3, completion_tokens: 4 },
+      { input_tokens: 5, output_tokens: 6, cache_creation: { ephemeral_5m_input_tokens: 1, ephemeral_1h_input_tokens: 0 }, server_tool_use: null, service_tier: 'standard' },
+      { promptTokenCount: 7, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 7 }], thoughts: true },
+      { prompt_tokens: 8, completion_tokens: 9 },
+      {},
+    ];
+    const whole: unknown[] = [null, 'text', [1, 2], JSON.parse('{"__proto__":{"x":1},"y":2}'), { when: new Date(Date.UTC(2026, 10, 26)) }, { a: { b: { c: { d: { e: 1 } } } } }];
+    const prices = { input: '1', output: '2' };
+    const events = [...shaped, ...whole].map((rawUsage, i) => sampleUsageEvent({ eventId: `e${i}`, rawUsage, prices }));
+    const text = encodeUsageEntry(events);
+    expect(text.split('\n').map((line) => (JSON.parse(line) as unknown[])[0])).toEqual([0, 3, 4, 4, 3, 4, 3, 4, 3, 4, 3, 4, 2, 2, 2, 2, 2, 2]);
+    const decoded = decodeUsageEntry(text);
+    // As the control plane stores it: JSON (a Date as its text; the __proto__ key an own key, as JSON.parse made it).
+    expect(decoded.map((e) => JSON.stringify(e.rawUsage))).toEqual(events.map((e) => JSON.stringify(e.rawUsage)));
+    expect(Object.keys(decoded[9].rawUsage as object)).toEqual(['__proto__', 'y']);
+    expect(decoded.slice(0, 6)).toEqual(events.slice(0, 6));
   });
 
   test('a context line goes again wherever an event\'s context differs from the one before it', () => {
@@ -44,10 +70,11 @@ describe('usage stream entry text', () => {
     const c = sampleUsageEvent({ eventId: 'c', accountId: 'other', chargeBatch: 'batch-2' });
     const d = sampleUsageEvent({ eventId: 'd', accountId: 'other', chargeBatch: 'batch-2', prices: { ...c.prices } });
     const text = encodeUsageEntry([a, b, c, d]);
-    expect(text.split('\n').map((line) => (JSON.parse(line) as unknown[])[0])).toEqual([0, 2, 0, 2, 0, 2, 0, 2]);
+    // (The raw usage keeps its shape across contexts.)
+    expect(text.split('\n').map((line) => (JSON.parse(line) as unknown[])[0])).toEqual([0, 3, 4, 0, 4, 0, 4, 0, 4]);
     expect(decodeUsageEntry(text)).toEqual([a, b, c, d]);
     // Only a real difference: the same context repeated needs no line.
-    expect(encodeUsageEntry([a, { ...a, eventId: 'a2' }]).split('\n')).toHaveLength(3);
+    expect(encodeUsageEntry([a, { ...a, eventId: 'a2' }]).split('\n')).toHaveLength(4);
   });
 
   test('the writer gives the same text as UTF-8 bytes, and events appended a few at a time make one entry', () => {
@@ -56,7 +83,7 @@ describe('usage stream entry text', () => {
     const events = [first, sampleUsageEvent({ eventId: 'b', usage: makeUsage({}), rawUsage: null, prices: first.prices })];
     for (const event of events) writer.add(event);
     expect(writer.bytes().toString('utf8')).toBe(writer.text());
-    expect(writer.text().split('\n')).toHaveLength(3);
+    expect(writer.text().split('\n')).toHaveLength(4);
     expect(decodeUsageEntry(writer.text())).toEqual(events);
     expect(new UsageEntryWriter().bytes()).toHaveLength(0);
   });
@@ -71,9 +98,11 @@ describe('usage stream entry text', () => {
     first.addWritten(second);
     expect([first.size, second.size]).toEqual([3, 2]);
     expect(decodeUsageEntry(first.text())).toEqual([a, b, c]);
-    // and goes on from the context it took: c's is the last one, so an event like c needs none of its own
+    // and goes on from the context and usage shape it took: c's are the last ones, so an event like c needs no lines of its own
+    const lines = first.text().split('\n').length;
     first.add({ ...c, eventId: 'd' });
-    expect(first.text().split('\n')).toHaveLength(7);
+    expect(first.text().split('\n')).toHaveLength(lines + 1);
+    expect(decodeUsageEntry(first.text())).toEqual([a, b, c, { ...c, eventId: 'd' }]);
   });
 
   test('entries written by older data planes still read: whole events of layout 1 and plain JSON objects, alone or among new lines', () => {
@@ -86,8 +115,12 @@ describe('usage stream entry text', () => {
   });
 
   test('anything else is refused with a reason', () => {
-    const [context, event] = encodeUsageEntry([sampleUsageEvent()]).split('\n');
+    const [context, shape, event] = encodeUsageEntry([sampleUsageEvent()]).split('\n');
     expect(() => decodeUsageEntry(event)).toThrow(/an event line before any context line/);
+    expect(() => decodeUsageEntry(`${context}\n${event}`)).toThrow(/raw usage values before any usage shape line/);
+    expect(() => decodeUsageEntry(`${context}\n${shape}\n${event.replace('[10,20],[10,20]', '[10,20],[10]')}`)).toThrow(/1 raw usage values for a shape of 2 keys/);
+    expect(() => decodeUsageEntry(`${context}\n${shape}\n${event.replace('[10,20],[10,20]', '[10,20],{}')}`)).toThrow(/raw usage values that do not fit their shape/);
+    expect(() => decodeUsageEntry(`${context}\n[3]`)).toThrow(/not a usage shape line/);
     expect(() => decodeUsageEntry(`${context}\n[2,"x"]`)).toThrow(/not an event line/);
     expect(() => decodeUsageEntry('[0,"x"]')).toThrow(/not a context line/);
     expect(() => decodeUsageEntry('[1,"x"]')).toThrow(/not a usage entry line/);
@@ -95,7 +128,7 @@ describe('usage stream entry text', () => {
     expect(() => decodeUsageEntry('"text"')).toThrow(/not a usage entry line/);
     const slots = JSON.parse(context) as unknown[];
     slots[7] = 9; // formatIn: no such wire format
-    expect(() => decodeUsageEntry(`${JSON.stringify(slots)}\n${event}`)).toThrow(/unknown wire format index 9/);
+    expect(() => decodeUsageEntry(`${JSON.stringify(slots)}\n${shape}\n${event}`)).toThrow(/unknown wire format index 9/);
     expect(() => decodeUsageEntry('{broken')).toThrow(SyntaxError);
   });
 });
