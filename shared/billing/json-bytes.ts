@@ -6,15 +6,21 @@
  * batch goes out live outside the JavaScript heap, where scavenges never copy them.
  */
 
+/** The bytes of JSON syntax (and the line break between JSON texts), for {@link JsonBytes.byte}. */
+export const JSON_BYTE = {
+  OPEN_BRACKET: 0x5b,
+  CLOSE_BRACKET: 0x5d,
+  OPEN_BRACE: 0x7b,
+  CLOSE_BRACE: 0x7d,
+  COMMA: 0x2c,
+  COLON: 0x3a,
+  LINE_BREAK: 0x0a,
+} as const;
+
+const { OPEN_BRACKET, CLOSE_BRACKET, OPEN_BRACE, CLOSE_BRACE, COMMA, COLON } = JSON_BYTE;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const DIGIT_ZERO = 0x30;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const NULL_TEXT = 'null';
 /** Deeper values are left to `JSON.stringify` (which also finds cycles). */
 const MAX_WALKED_DEPTH = 16;
@@ -26,8 +32,8 @@ function isPlainJson(v: unknown): boolean {
 }
 
 /** An object of the Object prototype (or none) without a `toJSON` to call: what JSON.parse makes. */
-function isPlainObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  if (typeof v !== 'object' || v === null) return false;
+export function isPlainObject(v: unknown): v is Readonly<Record<string, unknown>> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 }

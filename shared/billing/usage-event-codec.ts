@@ -19,7 +19,7 @@
  */
 import { WIRE_FORMATS, type WireFormat } from '../formats.js';
 import { USAGE_FIELDS, makeUsage, type NormalisedUsage } from '../pricing/usage.js';
-import { JsonBytes } from './json-bytes.js';
+import { JSON_BYTE, JsonBytes } from './json-bytes.js';
 import { hasShape, shapeOf, shapedObject, writeShape, writeShapedValues, type UsageShape } from './usage-shape.js';
 import type { UsageEvent } from './usage-event.js';
 
@@ -34,10 +34,7 @@ const SHAPED_EVENT_TAG = 4;
 /** First element of a whole event of layout 1, and its length. */
 const LAYOUT_1_TAG = 1;
 const LAYOUT_1_LENGTH = 27;
-const LINE_BREAK = 0x0a;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
+const { LINE_BREAK, OPEN_BRACKET, CLOSE_BRACKET, COMMA } = JSON_BYTE;
 
 /** The fields an event takes from its context line, in the line's order. */
 const CONTEXT = [

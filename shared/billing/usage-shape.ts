@@ -9,7 +9,7 @@
  * null, arrays (written whole) or such objects, up to {@link MAX_DEPTH} deep. Anything else has no
  * shape and is written whole, as is a `__proto__` key (a rebuilt object would not hold it as its own).
  */
-import type { JsonBytes } from './json-bytes.js';
+import { isPlainObject, JSON_BYTE, type JsonBytes } from './json-bytes.js';
 
 /** An object's own keys in the order JSON text writes them, and the shape of each value that is an object (null for the others). */
 export interface UsageShape {
@@ -20,18 +20,7 @@ export interface UsageShape {
 type Plain = Readonly<Record<string, unknown>>;
 
 const MAX_DEPTH = 4;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-
-function isPlainObject(v: unknown): v is Plain {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
-}
+const { OPEN_BRACKET, CLOSE_BRACKET, OPEN_BRACE, CLOSE_BRACE, COMMA, COLON } = JSON_BYTE;
 
 /** A value written as it is: a string, a number, a boolean, null, or an array. */
 function isLeaf(v: unknown): boolean {
