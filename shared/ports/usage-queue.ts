@@ -26,7 +26,10 @@ export interface UsageQueue {
    * appends needs it).
    */
   append(...events: UsageEvent[]): Promise<void>;
-  /** Appends the events written in `entry`, as {@link append} would them (a data plane holds its events written, not as objects). */
+  /**
+   * Appends the events written in `entry`, as {@link append} would them (a data plane holds its
+   * events written, not as objects). `entry` may be read until the promise settles: write no more to it.
+   */
   appendWritten(entry: UsageEntryWriter): Promise<void>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;

@@ -11,6 +11,14 @@ type StreamEntry = [id: string, fields: string[]];
 /** The events field of a stream entry. */
 const FIELD = 'e';
 
+/** One writing of all of `writings`' events: most often the only one, as it is (a busy data plane's is tens of kilobytes). */
+function joined(writings: readonly UsageEntryWriter[]): UsageEntryWriter {
+  if (writings.length === 1) return writings[0];
+  const entry = new UsageEntryWriter();
+  for (const written of writings) entry.addWritten(written);
+  return entry;
+}
+
 /** The events of a stream entry, each with the entry's id. */
 function decode([id, fields]: StreamEntry): QueuedUsageEvent[] {
   const at = fields.indexOf(FIELD);
@@ -27,8 +35,8 @@ function decode([id, fields]: StreamEntry): QueuedUsageEvent[] {
  */
 export class RedisUsageQueue implements UsageQueue {
   private blocking: Redis | undefined;
-  /** The entry of the events waiting for the settling pipeline to go out, and its sending. */
-  private batch: { entry: UsageEntryWriter; sent: Promise<unknown> } | undefined;
+  /** What was written of the events waiting for the settling pipeline to go out (their entry), and its sending. */
+  private batch: { writings: UsageEntryWriter[]; sent: Promise<unknown> } | undefined;
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
@@ -40,23 +48,23 @@ export class RedisUsageQueue implements UsageQueue {
     if (written.size === 0) return;
     // With the other events that reach the settling pipeline before it goes out: one entry, pipelined with the settlements.
     if (!this.batch) {
-      const entry = new UsageEntryWriter();
+      const writings: UsageEntryWriter[] = [];
       // Last in the pipeline: after every settlement in it, so Redis never shows an event ahead of its charge.
       const sent = this.redis.settling
         .send(
           (p) => {
             this.batch = undefined;
-            p.xadd(this.keys.usageStream, '*', FIELD, entry.bytes());
+            p.xadd(this.keys.usageStream, '*', FIELD, joined(writings).bytes());
           },
           { last: true },
         )
         .then(([[error]]) => {
           if (error) throw error;
         });
-      this.batch = { entry, sent };
+      this.batch = { writings, sent };
     }
-    const { entry, sent } = this.batch;
-    entry.addWritten(written);
+    const { writings, sent } = this.batch;
+    writings.push(written);
     await sent;
   }
 
