@@ -7,6 +7,13 @@ function written(value: unknown): string {
   return out.text();
 }
 
+/** [1, <hole>, 3]: an array with a hole, as `delete` leaves one. */
+function sparse(): unknown[] {
+  const values = [1, 2, 3];
+  delete values[1];
+  return values;
+}
+
 class Point {
   constructor(
     readonly x: number,
@@ -39,8 +46,7 @@ describe('JSON text written straight into bytes', () => {
       { b: 1, 2: 'two', a: [1, 'x', null, true, false], 1: { nested: { deeper: [[], {}] } } },
       { kept: 1, gone: undefined, fn: () => 1, sym: Symbol('s'), nothing: null },
       [undefined, () => 1, Symbol('s'), 3],
-      // eslint-disable-next-line no-sparse-arrays
-      [1, , 3],
+      sparse(),
       { when: new Date(Date.UTC(2026, 10, 26)), at: new Point(1, 2), boxed: new Number(3), text: new String('s') },
       { toJSON: () => ({ replaced: true }) },
       Object.assign(Object.create(null) as object, { bare: 1 }),
