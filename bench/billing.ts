@@ -9,8 +9,9 @@
  *    lease as a rich account's do): each setting is a data plane process of its own, alone on
  *    its event loop as on a node, loaded by the relay benchmark's rig (fake upstream + load
  *    generator, another process) with chat-completions pass-through, non-streamed and streamed
- *    (50 deltas). Pairs of rounds at the same concurrency, each pair in the other order than the
- *    last, in PROCESS_PAIRS fresh pairs of processes (a process can stay slower for its whole
+ *    (50 deltas). Pairs of rounds at the same concurrency, once both processes reached their
+ *    steady rate (WARM_UP_ROUNDS), each pair in the other order than the last, in PROCESS_PAIRS
+ *    fresh pairs of processes (a process can stay slower for its whole
  *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
  *    off), with how far that median may be off (a bootstrap interval over the pairs of
  *    processes), their range, the ratio of the means and each side's CPU time per request beside
@@ -48,8 +49,17 @@ const PROCESS_PAIRS = 5;
  * machines comes in bursts that hit one round of a pair, which the median of the pairs' ratios
  * sets aside and a mean does not.
  */
-const ROUNDS = 2;
+const ROUNDS = 3;
 const ROUND_MS = 2000;
+/**
+ * Rounds of load on each process of a pair before a scenario's measured rounds, by scenario
+ * (alternating, not counted). A fresh data plane process takes about 8 s of load to reach its
+ * steady rate, the metered one longer than the unmetered: in 11 fresh pairs of processes loaded
+ * for 12 pairs of rounds each (session 17), the pairs of rounds after 2 to 6 s of load read 0.82
+ * on/off (median), those after 8 to 22 s 0.87. A data plane serves for hours, so the rates
+ * compared are the steady ones. A later scenario runs on processes warm but for its own code.
+ */
+const WARM_UP_ROUNDS = { fresh: 5, warm: 2 };
 const EVENTS = 50_000;
 
 type Setting = 'off' | 'on';
@@ -90,9 +100,9 @@ interface Readings {
   ratios: number[][];
 }
 
-/** Pairs of rounds of `scenario` on a pair of processes, into `readings`. `first`: which setting goes first in the first pair. */
-async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>, scenario: Scenario, readings: Readings, first: Setting): Promise<void> {
-  for (const subject of Object.values(subjects)) await round(rig, subject, scenario); // warm-up
+/** Pairs of rounds of `scenario` on a pair of processes, after `warmUp` unmeasured ones, into `readings`. `first`: which setting goes first in the first pair. */
+async function pairedRounds(rig: BenchChild, subjects: Record<Setting, Subject>, scenario: Scenario, warmUp: number, readings: Readings, first: Setting): Promise<void> {
+  for (let i = 0; i < warmUp; i++) for (const subject of Object.values(subjects)) await round(rig, subject, scenario);
   const ratios: number[] = [];
   readings.ratios.push(ratios);
   for (let i = 0; i < ROUNDS; i++) {
@@ -138,7 +148,7 @@ async function requestRates(): Promise<void> {
     for (let p = 0; p < PROCESS_PAIRS; p++) {
       const subjects: Record<Setting, Subject> = { off: await startSubject('relay-off', upstreamUrl), on: await startSubject('relay', upstreamUrl) };
       try {
-        for (const [i, scenario] of MEASURED.entries()) await pairedRounds(rig, subjects, scenario, readings[i], p % 2 === 0 ? 'off' : 'on');
+        for (const [i, scenario] of MEASURED.entries()) await pairedRounds(rig, subjects, scenario, i === 0 ? WARM_UP_ROUNDS.fresh : WARM_UP_ROUNDS.warm, readings[i], p % 2 === 0 ? 'off' : 'on');
       } finally {
         await Promise.all([subjects.off.child.stop(), subjects.on.child.stop()]);
       }
