@@ -11,14 +11,14 @@
  *    generator, another process) with chat-completions pass-through, non-streamed and streamed
  *    (50 deltas). Pairs of rounds at the same concurrency, once both processes reached their
  *    steady rate (WARM_UP_ROUNDS), each pair in the other order than the last, in PROCESS_PAIRS
- *    fresh pairs of processes (a process can stay slower for its whole
- *    life than an identical one); judged on the median of the pairs' ratios (goal: on >= 0.85 x
- *    off), with how far that median may be off (a bootstrap interval over the pairs of
- *    processes), their range, the ratio of the means and each side's CPU time per request beside
- *    it (the part of it spent in garbage collection pauses, and, on Linux, its split by thread:
- *    the event loop running and waiting for a core, and V8's helper threads);
- *    then metering's work alone, in this process (./billing/alone.ts): the usage tap's CPU time per
- *    answer, and the whole metering stage's per request, which the data plane's figure exceeds;
+ *    fresh pairs of processes (a process can stay slower for its whole life than an identical
+ *    one); judged on the median of the pairs' ratios (goal: on >= 0.85 x off), with how far that
+ *    median may be off (a bootstrap interval over the pairs of processes), their range, the ratio
+ *    of the means and each side's CPU time per request beside it (the part of it spent in garbage
+ *    collection pauses, and, on Linux, its split by thread: the event loop running and waiting
+ *    for a core, and V8's helper threads); then metering's work alone, in this process
+ *    (./billing/alone.ts): the usage tap's CPU time per answer, and the whole metering stage's
+ *    per request, which the data plane's figure exceeds;
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
  *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s) in stream entries of one event
  *    (a quiet data plane's) and of 50 (a busy one's, which appends the events of a turn together):
