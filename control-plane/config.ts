@@ -34,6 +34,12 @@ export interface ControlPlaneConfig {
   reconcileEveryMs: number;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
   dataDir: string;
+  /** Origins of console frontends served elsewhere that may call `/graphql` with credentials (CONSOLE_ORIGINS). */
+  consoleOrigins: string[];
+  /** A host name on which the console shows the public status page alone (STATUS_HOST). */
+  statusHost?: string;
+  /** The data-plane nodes' public base addresses, as the console shows them to configure clients (PUBLIC_NODES). */
+  publicNodes: { name: string; baseUrl: string }[];
 }
 
 /** Reads the control plane's variables; `requireInfra` (split mode) makes DATABASE_URL, REDIS_URL and SECRET_KEY mandatory. */
@@ -60,12 +66,24 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     },
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
+    consoleOrigins: [],
+    publicNodes: [],
     inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),
   };
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {
     r.problem(r.string('ADMIN_USERNAME') === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD', 'must be set together with its pair');
   }
   config.payment = paymentConfig(r, config.publicBaseUrl);
+  config.consoleOrigins = listOf(r, 'CONSOLE_ORIGINS').map((origin) => {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) r.problem('CONSOLE_ORIGINS', `"${origin}" is not an origin such as https://console.example.com`);
+    return origin;
+  });
+  config.statusHost = r.matching('STATUS_HOST', /^[A-Za-z0-9.-]{1,253}$/, 'a host name such as status.example.com');
+  config.publicNodes = listOf(r, 'PUBLIC_NODES').map((entry) => {
+    const match = /^([A-Za-z0-9_.-]{1,64})=(https?:\/\/\S+?)\/*$/.exec(entry);
+    if (!match) r.problem('PUBLIC_NODES', `"${entry}" is not name=http(s)://address`);
+    return { name: match?.[1] ?? '', baseUrl: match?.[2] ?? '' };
+  });
   r.done();
   return config;
 }
@@ -83,6 +101,14 @@ function paymentConfig(r: EnvReader, publicBaseUrl: string | undefined): Control
   }
   if (!publicBaseUrl) r.problem('PUBLIC_BASE_URL', 'is required when PAY_* is set (the payment callback URL is built from it)');
   return merchantId && merchantKey && gatewayUrl ? { merchantId, merchantKey, gatewayUrl } : undefined;
+}
+
+/** A comma-separated list variable, trimmed, empty entries dropped. */
+function listOf(r: EnvReader, name: string): string[] {
+  return (r.string(name) ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function secretKey(r: EnvReader): string | undefined {

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { koaMiddleware } from '@as-integrations/koa';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -14,6 +15,8 @@ import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
 import { createSchema } from './graphql/schema.js';
 import { checkQueryLimits } from './graphql/limits.js';
 import { payNotifyRoute } from './topup/pay-notify.route.js';
+import { consoleStatic } from './web/console-static.js';
+import { consoleCors } from './web/cors.js';
 
 const log = createLogger('control-plane');
 
@@ -118,6 +121,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // The landing page loads Apollo Sandbox from the internet; browsers get the console instead.
+      ApolloServerPluginLandingPageDisabled(),
       {
         async requestDidStart() {
           return {
@@ -139,7 +144,10 @@ export async function startControlPlaneServer(services: Services, port: number, 
 
   const app = new Koa();
   app.proxy = services.deps.config.trustProxy;
+  app.use(consoleCors(services.deps.config.consoleOrigins));
   app.use(payNotifyRoute(orm, services.billing.topUps));
+  // Everything but /graphql (and the payment callback above) is the console's.
+  app.use(consoleStatic());
   app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
   app.use(
     koaMiddleware(apollo, {

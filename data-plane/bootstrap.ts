@@ -99,6 +99,7 @@ export async function startDataPlane(
       isReady: () => runtime() !== null,
       status: () => ({ node: config.nodeName, revision: runtime()?.revision ?? null }),
       middleware: routes.middleware,
+      consoleUrl: config.consoleUrl,
     },
     config.port,
     config.host,

@@ -18,6 +18,8 @@ export interface DataPlaneConfig {
   snapshotPollMs: number;
   /** Period of the heartbeat (applied revision) this node writes. */
   heartbeatMs: number;
+  /** The console's public address: a browser's GET of a console page here is redirected there (CONSOLE_URL). */
+  consoleUrl?: string;
 }
 
 /** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL and SECRET_KEY mandatory. */
@@ -38,6 +40,7 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     dataDir: r.string('DATA_DIR') ?? '.data',
     snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
+    consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),
   };
   r.done();
   return config;

@@ -6,6 +6,7 @@ import { gracefulClose } from '../shared/http/graceful-close.js';
 import { createLogger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
+import { isConsolePath } from '../shared/console-paths.js';
 
 const log = createLogger('data-plane');
 
@@ -20,6 +21,8 @@ export interface DataPlaneRoutes {
   status(): Record<string, unknown>;
   /** The model routes (the relay pipeline), mounted after health checks. */
   middleware?: Koa.Middleware;
+  /** Where the console is served: browsers asking this node for a console page are sent there. */
+  consoleUrl?: string;
 }
 
 /** A running data-plane HTTP server. */
@@ -73,6 +76,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
     await next();
   });
 
+  if (routes.consoleUrl) app.use(consoleRedirect(routes.consoleUrl));
   if (routes.middleware) app.use(routes.middleware);
 
   app.use(async (ctx) => {
@@ -91,4 +95,17 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, 10_000) };
+}
+
+/**
+ * The service names its pages at the node addresses (`{base_url}/register`,
+ * `{overseas_base_url}/groupAvailability`): a GET of a console page is redirected to the console,
+ * path and query kept. The model routes never match these paths.
+ */
+function consoleRedirect(consoleUrl: string): Koa.Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isConsolePath(ctx.path)) return next();
+    ctx.status = 302;
+    ctx.redirect(`${consoleUrl}${ctx.path}${ctx.search}`);
+  };
 }

@@ -31,13 +31,17 @@ await runMain(async () => {
   const ports = cpConfig.redisUrl ? undefined : memoryPorts();
 
   const cp = await startControlPlane(cpConfig, { databaseUrl, secretKey, ports });
-  const dp = await startDataPlane(dpConfig, { ports, secretKey });
+  const consoleUrl = cpConfig.publicBaseUrl ?? new URL(cp.server.url).origin;
+  const dp = await startDataPlane({ ...dpConfig, consoleUrl: dpConfig.consoleUrl ?? consoleUrl }, { ports, secretKey });
+  // One node here: the console shows it as the address to configure, unless PUBLIC_NODES says otherwise.
+  if (cpConfig.publicNodes.length === 0) cpConfig.publicNodes.push({ name: dpConfig.nodeName, baseUrl: dp.url });
 
   console.log(
     [
       '',
       'Meridian is running (all-in-one)',
-      `  GraphQL API (console):  ${cp.server.url}`,
+      `  Console (browser):      ${consoleUrl}/`,
+      `  GraphQL API:            ${cp.server.url}`,
       `  GraphQL subscriptions:  ${cp.server.wsUrl}`,
       `  Data plane (models):    ${dp.url}  (node "${dpConfig.nodeName}")`,
       `  PostgreSQL:             ${embedded ? `embedded, data in ${cpConfig.dataDir}/pg` : 'DATABASE_URL'}`,

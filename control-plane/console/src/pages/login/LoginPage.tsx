@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from 'urql';
+import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
+import { LoginDocument } from '../../gql/graphql';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { useSession } from '../../app/session';
+import { defineMessages } from '../../i18n/i18n';
+
+const useMessages = defineMessages(
+  'login',
+  {
+    title: 'Log in',
+    login: 'Username or e-mail',
+    password: 'Password',
+    submit: 'Log in',
+    noAccount: 'No account yet?',
+    register: 'Register',
+    offline: 'The server cannot be reached. Check your connection and try again.',
+    required: 'Required',
+  },
+  {
+    title: '登录',
+    login: '用户名或邮箱',
+    password: '密码',
+    submit: '登录',
+    noAccount: '还没有账户？',
+    register: '注册',
+    offline: '无法连接服务器，请检查网络后重试。',
+    required: '必填',
+  },
+);
+
+/** Only paths inside the console may be returned to after login (never another site). */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : CONSOLE_PATHS.dashboard;
+}
+
+/** Login with username or e-mail; afterwards back to the page that asked for it (`?next=`). */
+export function LoginPage() {
+  const t = useMessages();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<Record<string, boolean>>({});
+  const [result, send] = useMutation(LoginDocument);
+  const errors = fieldErrors(result.error);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const empty = { login: login.trim() === '', password: password === '' };
+    setMissing(empty);
+    if (empty.login || empty.password) return;
+    const r = await send({ input: { login: login.trim(), password } });
+    if (r.data?.login) {
+      refresh();
+      navigate(safeNext(params.get('next')), { replace: true });
+    }
+  };
+
+  const general = !Object.keys(errors).length ? errorMessage(result.error, t('offline')) : undefined;
+  return (
+    <Stack maw={420} mx="auto" mt="xl">
+      <Title order={2}>{t('title')}</Title>
+      <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate>
+        <Stack>
+          {general && (
+            <Alert color="red" role="alert">
+              {general}
+            </Alert>
+          )}
+          <TextInput label={t('login')} autoComplete="username" value={login} onChange={(e) => setLogin(e.currentTarget.value)} error={missing.login ? t('required') : errors.login} required />
+          <PasswordInput label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={missing.password ? t('required') : errors.password} required />
+          <Button type="submit" loading={result.fetching}>
+            {t('submit')}
+          </Button>
+          <Text size="sm">
+            {t('noAccount')}{' '}
+            <Anchor component={Link} to={CONSOLE_PATHS.register}>
+              {t('register')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
