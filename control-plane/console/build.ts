@@ -5,7 +5,7 @@
  * first, so a fresh clone serves the console without a separate step.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -109,12 +109,16 @@ async function main(): Promise<void> {
       console.log('console build: up to date');
       return;
     }
-    // Build beside the served copy and swap, so a running control plane never serves half a build.
+    // Build beside the served copy, then add its hashed assets before the page that names them.
+    // Earlier assets stay: a page opened before a new build still loads its lazy chunks.
     const staging = join(here, `.dist-${process.pid}`);
     await build({ configFile: join(here, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
-    writeFileSync(join(staging, '.source-hash'), hash);
-    rmSync(distDir, { recursive: true, force: true });
-    renameSync(staging, distDir);
+    cpSync(join(staging, 'assets'), join(distDir, 'assets'), { recursive: true });
+    rmSync(join(distDir, '.vite'), { recursive: true, force: true });
+    cpSync(join(staging, '.vite'), join(distDir, '.vite'), { recursive: true });
+    cpSync(join(staging, 'index.html'), join(distDir, 'index.html'));
+    writeFileSync(stampFile, hash);
+    rmSync(staging, { recursive: true, force: true });
     const over = reportSizes();
     if (over.length) throw new Error(`console build: over the first-visit budget: ${over.join(', ')}`);
   });

@@ -14,9 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query ServerInfo {\n  serverInfo {\n    name\n    nodes {\n      name\n      baseUrl\n    }\n    statusHost\n    topUpEnabled\n  }\n}": typeof types.ServerInfoDocument,
     "query Me {\n  me {\n    id\n    username\n    email\n    role\n    balanceRmb\n    inviteCode\n    createdAt\n  }\n}\n\nmutation Login($input: LoginInput!) {\n  login(input: $input) {\n    expiresAt\n    account {\n      id\n      username\n      role\n    }\n  }\n}\n\nmutation Logout {\n  logout\n}\n\nmutation ChangePassword($input: ChangePasswordInput!) {\n  changePassword(input: $input)\n}\n\nquery Ping {\n  serverInfo {\n    name\n  }\n}": typeof types.MeDocument,
 };
 const documents: Documents = {
+    "query ServerInfo {\n  serverInfo {\n    name\n    nodes {\n      name\n      baseUrl\n    }\n    statusHost\n    topUpEnabled\n  }\n}": types.ServerInfoDocument,
     "query Me {\n  me {\n    id\n    username\n    email\n    role\n    balanceRmb\n    inviteCode\n    createdAt\n  }\n}\n\nmutation Login($input: LoginInput!) {\n  login(input: $input) {\n    expiresAt\n    account {\n      id\n      username\n      role\n    }\n  }\n}\n\nmutation Logout {\n  logout\n}\n\nmutation ChangePassword($input: ChangePasswordInput!) {\n  changePassword(input: $input)\n}\n\nquery Ping {\n  serverInfo {\n    name\n  }\n}": types.MeDocument,
 };
 
@@ -34,6 +36,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ServerInfo {\n  serverInfo {\n    name\n    nodes {\n      name\n      baseUrl\n    }\n    statusHost\n    topUpEnabled\n  }\n}"): (typeof documents)["query ServerInfo {\n  serverInfo {\n    name\n    nodes {\n      name\n      baseUrl\n    }\n    statusHost\n    topUpEnabled\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
