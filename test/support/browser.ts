@@ -2,10 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { jest } from '@jest/globals';
 import { SESSION_COOKIE } from '../../control-plane/server.js';
 
 /** Debian's Chromium (`apt-get install chromium`); never a downloaded browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// A browser test walks through several pages; on a busy two-core machine that takes longer than an API test.
+jest.setTimeout(90_000);
 
 /** Where screenshots go (ignored by git). */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
@@ -49,7 +53,7 @@ export async function openPage(
   }
   const page = await context.newPage();
   // Fail a step in seconds with the step named, well within the test's own timeout.
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     // The browser reports failed requests (a test stopping the network, a 4xx it provokes) as console errors of its own.
