@@ -15,4 +15,9 @@ export class FeeListResolver {
   ): Promise<FeeListConnection> {
     return ctx.services.feeList.list(ctx.em, ctx.viewer, filter ?? {}, first, after ?? null);
   }
+
+  @Query(() => [String], { description: 'The vendors of the models on the fee list, sorted: the choices of its vendor filter' })
+  feeListVendors(@Ctx() ctx: GraphQLContext): Promise<string[]> {
+    return ctx.services.feeList.vendors(ctx.em, ctx.viewer);
+  }
 }

@@ -67,6 +67,15 @@ export class FeeListService {
     const last = page.at(-1);
     return { nodes, totalCount: count, pageInfo: { endCursor: last ? encodeCursor([last.model_id, last.group_name]) : null, hasNextPage: rows.length > size } };
   }
+
+  /** The vendors of the models on the viewer's fee list, sorted (choices for its vendor filter). */
+  async vendors(em: EntityManager, viewer: Viewer | null): Promise<string[]> {
+    const where = viewer?.role === Role.Admin ? [] : ['g.is_public'];
+    const rows = await em
+      .getConnection()
+      .execute<{ vendor: string }[]>(`select distinct m.vendor from model m where m.id in (select model_pk from (${servedSql(where)}) t) order by m.vendor`);
+    return rows.map((r) => r.vendor);
+  }
 }
 
 /** The served (model, group) pairs matching `where`. */

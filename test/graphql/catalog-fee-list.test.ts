@@ -92,6 +92,20 @@ test('everyone sees public groups only; administrators see all; unserved models 
   expect(asAdmin.data!.feeList.nodes[0].prices.input).toBe('8.975484');
 });
 
+test('feeListVendors: the vendors of served models, sorted; a vendor served only in a non-public group for administrators only', async () => {
+  await adminOk('mutation { createModel(input: { modelId: "hid-model", vendor: "hiddenco", prices: { input: "1", output: "2" } }) { modelId } }');
+  await adminOk('mutation { createModel(input: { modelId: "idle-model", vendor: "idleco", prices: { input: "1", output: "2" } }) { modelId } }');
+  await adminOk(`mutation { createChannel(input: { name: "hid-ch", kind: OpenAI, baseUrl: "https://api.openai.example", keys: ["sk-hid-key-0123456789"],
+    models: [{ model: "hid-model" }], groups: [{ group: "fee_hidden" }] }) { id } }`);
+  const query = '{ feeListVendors }';
+  const anonymous = (await gqlOk<{ feeListVendors: string[] }>(cp.server.url, query)).feeListVendors;
+  expect(anonymous).toEqual(['feeco', 'meridian']);
+  const asUser = (await gqlOk<{ feeListVendors: string[] }>(cp.server.url, query, {}, { session: user })).feeListVendors;
+  expect(asUser).toEqual(anonymous);
+  const asAdmin = (await gqlOk<{ feeListVendors: string[] }>(cp.server.url, query, {}, { session: admin })).feeListVendors;
+  expect(asAdmin).toEqual(['feeco', 'hiddenco', 'meridian']);
+});
+
 test('filters by kind and by search over ids and aliases', async () => {
   const images = await feeList({ f: { vendor: 'feeco', kind: 'Image' } });
   expect(images.data!.feeList.nodes.map((n) => n.modelId)).toEqual(['fee-paint']);
