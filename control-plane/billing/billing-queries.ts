@@ -1,12 +1,15 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { badInput } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize, type PageInfo } from '../graphql/pagination.js';
+import { Channel } from '../catalog/channel.entity.js';
 import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
 import { TopUpOrder } from '../topup/top-up-order.entity.js';
 import { UsageRecord } from '../usage/usage-record.entity.js';
 import type { UsageFilter } from './billing.input.js';
 import type { UsageTotal } from './billing.types.js';
 import { formatMicroRmb } from '../../shared/money.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of entities, newest first, with the cursor of the last. */
 export interface Page<T> {
@@ -81,6 +84,20 @@ export class BillingQueries {
       chargeMicro: r.charge_micro,
       chargeRmb: formatMicroRmb(BigInt(r.charge_micro)),
     }));
+  }
+
+  /** The kinds of the channels that answered `records`, by channel id (deleted channels are missing). */
+  async channelKinds(em: EntityManager, records: readonly UsageRecord[]): Promise<Map<string, string>> {
+    // Channel ids are UUIDs; anything else (a record written by hand) names no channel.
+    const ids = [...new Set(records.map((r) => r.channelId).filter((id): id is string => !!id && UUID.test(id)))];
+    if (!ids.length) return new Map();
+    const channels = await em.find(Channel, { id: { $in: ids } }, { fields: ['id', 'kind'] });
+    return new Map(channels.map((c) => [c.id, c.kind]));
+  }
+
+  /** One top-up order of an account by its order number, or null. */
+  topUp(em: EntityManager, accountId: string, outTradeNo: string): Promise<TopUpOrder | null> {
+    return em.findOne(TopUpOrder, { account: accountId, outTradeNo });
   }
 
   /** Top-up orders (of an account, or all), newest first. */

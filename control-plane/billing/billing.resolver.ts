@@ -148,6 +148,8 @@ async function ledgerOf(ctx: GraphQLContext, accountId: string, first: number, a
 }
 
 async function usageOf(ctx: GraphQLContext, accountId: string | null, filter: UsageFilter, first: number, after?: string): Promise<UsagePage> {
-  const page = await ctx.services.billing.queries.usage(ctx.em, accountId, filter, first, after);
-  return { items: page.items.map(UsageRecordView.of), pageInfo: page.pageInfo };
+  const { queries } = ctx.services.billing;
+  const page = await queries.usage(ctx.em, accountId, filter, first, after);
+  const kinds = await queries.channelKinds(ctx.em, page.items);
+  return { items: page.items.map((r) => UsageRecordView.of(r, (r.channelId && kinds.get(r.channelId)) || null)), pageInfo: page.pageInfo };
 }

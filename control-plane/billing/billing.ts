@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CONSOLE_PATHS } from '../../shared/console-paths.js';
 import { Account } from '../accounts/account.entity.js';
 import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
@@ -74,7 +75,7 @@ export class Billing {
     this.topUps = new TopUpService({
       credits: this.credits,
       provider: payment ? new EpayProvider(payment) : null,
-      urls: payment && base ? { notifyUrl: `${base}/pay/notify`, returnUrl: `${base}/` } : null,
+      urls: payment && base ? { notifyUrl: `${base}/pay/notify`, walletUrl: `${base}${CONSOLE_PATHS.wallet}` } : null,
       now,
     });
     this.redemptions = new RedemptionService({ credits: this.credits, now });

@@ -4,7 +4,7 @@ import { PageInfo } from '../graphql/pagination.js';
 import type { LedgerEntry } from '../ledger/ledger-entry.entity.js';
 import type { UsageRecord } from '../usage/usage-record.entity.js';
 import type { TopUpOrder } from '../topup/top-up-order.entity.js';
-import { payMoney } from '../topup/topup.service.js';
+import { payMoney, type TopUpPrice } from '../topup/topup.service.js';
 import type { AccountReconciliation } from './reconcile.js';
 import type { ReconciliationRun } from './reconcile.job.js';
 
@@ -94,6 +94,8 @@ export class UsageRecordView {
   @Field(() => String) model!: string;
   @Field(() => String, { nullable: true }) group!: string | null;
   @Field(() => String, { nullable: true }) channelId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Kind of the channel that answered (openai, anthropic, gemini, demo ...), as the channel is now; null when unknown or deleted' })
+  channelKind!: string | null;
   @Field(() => String) node!: string;
   @Field(() => String) formatIn!: string;
   @Field(() => String, { nullable: true }) formatOut!: string | null;
@@ -114,7 +116,8 @@ export class UsageRecordView {
   @Field(() => Int, { nullable: true }) firstByteMs!: number | null;
   @Field(() => Date) createdAt!: Date;
 
-  static of(r: UsageRecord): UsageRecordView {
+  /** The view of `r`; `channelKind` is looked up by the caller (the record keeps only the channel's id). */
+  static of(r: UsageRecord, channelKind: string | null = null): UsageRecordView {
     return Object.assign(new UsageRecordView(), {
       id: r.id,
       requestId: r.requestId,
@@ -123,6 +126,7 @@ export class UsageRecordView {
       model: r.model,
       group: r.group ?? null,
       channelId: r.channelId ?? null,
+      channelKind,
       node: r.node,
       formatIn: r.formatIn,
       formatOut: r.formatOut ?? null,
@@ -208,6 +212,19 @@ export class TopUpOrderView {
       expiresAt: o.expiresAt,
       creditedAt: o.creditedAt ?? null,
     });
+  }
+}
+
+/** What a top-up would cost and credit at the rate in force now. */
+@ObjectType()
+export class TopUpQuote {
+  @Field(() => String, { description: 'USD as entered, canonical' }) amountUsd!: string;
+  @Field(() => String, { description: 'RMB per USD in force now' }) exchangeRate!: string;
+  @Field(() => String, { description: 'RMB that would be credited (six decimals)' }) amountRmb!: string;
+  @Field(() => String, { description: 'RMB that would be paid, to the fen' }) payRmb!: string;
+
+  static of(price: TopUpPrice): TopUpQuote {
+    return Object.assign(new TopUpQuote(), { amountUsd: price.amountUsd, exchangeRate: price.exchangeRate, amountRmb: rmb(price.amountMicro), payRmb: payMoney(price.amountMicro) });
   }
 }
 

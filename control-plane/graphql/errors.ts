@@ -13,9 +13,9 @@ function error(code: ErrorCode, message: string, extra: Record<string, unknown> 
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
-/** Invalid input; `field` names the offending input field. */
-export function badInput(field: string, message: string): GraphQLError {
-  return error('BAD_USER_INPUT', `${field}: ${message}`, { field });
+/** Invalid input; `field` names the offending input field; `extra` adds extensions (e.g. a `reason` a console can translate). */
+export function badInput(field: string, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return error('BAD_USER_INPUT', `${field}: ${message}`, { ...extra, field });
 }
 
 /** No (valid) session. */

@@ -52,8 +52,8 @@ export class RedemptionService {
     return this.deps.credits.apply(em, async (tx) => {
       // Row lock: two concurrent redemptions of one code are serialised; the second sees it redeemed.
       const row = await tx.findOne(RedemptionCode, { codeHash: sha256Hex(trimmed) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!row) throw badInput('code', 'is not a valid redemption code');
-      if (row.redeemedBy) throw badInput('code', 'has already been redeemed');
+      if (!row) throw badInput('code', 'is not a valid redemption code', { reason: 'UNKNOWN_CODE' });
+      if (row.redeemedBy) throw badInput('code', 'has already been redeemed', { reason: 'ALREADY_REDEEMED' });
       row.redeemedBy = tx.getReference(Account, viewer.accountId);
       row.redeemedAt = new Date(this.deps.now());
       await tx.flush();

@@ -1,9 +1,10 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { formatMicroRmb } from '../../shared/money.js';
 import { Role } from '../accounts/account.entity.js';
-import { BalanceView, RedemptionBatch, TopUpCheckout, TopUpOrderView, TopUpPage } from '../billing/billing.types.js';
+import { BalanceView, RedemptionBatch, TopUpCheckout, TopUpOrderView, TopUpPage, TopUpQuote } from '../billing/billing.types.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { requireViewer } from '../graphql/auth-checker.js';
+import { notFound } from '../graphql/errors.js';
 import { rmbArgument } from './redemption.service.js';
 
 const PAGE = { nullable: true, defaultValue: 50 } as const;
@@ -20,6 +21,23 @@ export class TopUpResolver {
   ): Promise<TopUpCheckout> {
     const { order, payUrl } = await ctx.services.billing.topUps.create(ctx.em, requireViewer(ctx), amountUsd, payType);
     return { order: TopUpOrderView.of(order), payUrl };
+  }
+
+  @Authorized()
+  @Query(() => TopUpQuote, {
+    description: 'What a top-up of `amountUsd` would cost and credit at the rate in force now (the preview before `createTopUp`); BAD_USER_INPUT on `amountUsd` as `createTopUp` would answer',
+  })
+  async topUpQuote(@Ctx() ctx: GraphQLContext, @Arg('amountUsd', () => String) amountUsd: string): Promise<TopUpQuote> {
+    return TopUpQuote.of(await ctx.services.billing.topUps.quote(ctx.em, amountUsd));
+  }
+
+  @Authorized()
+  @Query(() => TopUpOrderView, { description: "One of the viewer's top-up orders by its order number (`outTradeNo`, as the payment page's return address names it); NOT_FOUND otherwise" })
+  async myTopUp(@Ctx() ctx: GraphQLContext, @Arg('outTradeNo', () => String) outTradeNo: string): Promise<TopUpOrderView> {
+    await ctx.services.billing.topUps.expireStale(ctx.em);
+    const order = await ctx.services.billing.queries.topUp(ctx.em, requireViewer(ctx).accountId, outTradeNo);
+    if (!order) throw notFound('Top-up order');
+    return TopUpOrderView.of(order);
   }
 
   @Authorized()
@@ -40,7 +58,10 @@ export class TopUpResolver {
   }
 
   @Authorized()
-  @Mutation(() => BalanceView, { description: 'Redeems a redemption code once for its fixed RMB amount; returns the new balance' })
+  @Mutation(() => BalanceView, {
+    description:
+      'Redeems a redemption code once for its fixed RMB amount; returns the new balance. BAD_USER_INPUT on `code` with `extensions.reason` UNKNOWN_CODE or ALREADY_REDEEMED',
+  })
   async redeemCode(@Ctx() ctx: GraphQLContext, @Arg('code', () => String) code: string): Promise<BalanceView> {
     const viewer = requireViewer(ctx);
     await ctx.services.billing.redemptions.redeem(ctx.em, viewer, code);

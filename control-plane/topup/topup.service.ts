@@ -24,6 +24,21 @@ const ORDER_TTL_MS = 2 * 60 * 60 * 1000;
 /** Payment methods the aggregator offers. */
 const PAY_TYPES = ['alipay', 'wxpay', 'qqpay'] as const;
 
+/** What a top-up of an amount costs and credits at the rate in force now. */
+export interface TopUpPrice {
+  /** USD as entered, canonical ("10", "25.5"). */
+  amountUsd: string;
+  /** RMB per USD in force. */
+  exchangeRate: string;
+  /** RMB to credit, micro-RMB (amountUsd x rate, rounded half up). */
+  amountMicro: bigint;
+}
+
+/** The console's wallet page, where the payment page sends the payer back, naming the order. */
+export function walletReturnUrl(walletUrl: string, outTradeNo: string): string {
+  return `${walletUrl}?order=${encodeURIComponent(outTradeNo)}`;
+}
+
 /** How an order's callback was handled (the HTTP answer depends on it). */
 export type NotifyResult = { ok: true; order: TopUpOrder } | { ok: false; reason: string };
 
@@ -40,16 +55,17 @@ export class TopUpService {
       credits: Credits;
       /** Null when PAY_* is not configured: top-ups are disabled. */
       provider: PaymentProvider | null;
-      /** Where the provider calls back and returns the payer (from PUBLIC_BASE_URL). */
-      urls: { notifyUrl: string; returnUrl: string } | null;
+      /** Where the provider calls back, and the wallet page it returns the payer to (from PUBLIC_BASE_URL). */
+      urls: { notifyUrl: string; walletUrl: string } | null;
       now: () => number;
     },
   ) {}
 
-  /** Creates a pending order for `amountUsd` (decimal string, 10 or more) and returns it with its pay URL. */
-  async create(em: EntityManager, viewer: Viewer, amountUsd: string, payType: string): Promise<{ order: TopUpOrder; payUrl: string }> {
-    const { provider, urls } = this.deps;
-    if (!provider || !urls) throw badInput('amountUsd', 'top-ups are not available: no payment provider is configured (PAY_MERCHANT_ID, PAY_MERCHANT_KEY, PAY_GATEWAY_URL)');
+  /**
+   * The price of a top-up of `amountUsd` (decimal string, 10 to 100000) at the rate in force now:
+   * what `create` would fix on the order. BAD_USER_INPUT on `amountUsd` when it is not such an amount.
+   */
+  async quote(em: EntityManager, amountUsd: string): Promise<TopUpPrice> {
     let usdMicro: bigint;
     try {
       usdMicro = parseUsdToMicro(amountUsd);
@@ -58,22 +74,37 @@ export class TopUpService {
     }
     if (usdMicro < MIN_TOP_UP_USD) throw badInput('amountUsd', 'the minimum top-up is 10 USD');
     if (usdMicro > MAX_TOP_UP_USD) throw badInput('amountUsd', 'the maximum top-up is 100000 USD per order');
-    if (!(PAY_TYPES as readonly string[]).includes(payType)) throw badInput('payType', `must be one of ${PAY_TYPES.join(', ')}`);
     const [rate] = await em.find(ExchangeRate, {}, { orderBy: { id: 'desc' }, limit: 1 });
     if (!rate) throw badInput('amountUsd', 'top-ups are not available: no exchange rate is set');
     const usd = decimalToString(parseDecimal(amountUsd));
+    return { amountUsd: usd, exchangeRate: rate.rate, amountMicro: usdToMicroRmb(usd, rate.rate) };
+  }
+
+  /** Creates a pending order for `amountUsd` (decimal string, 10 or more) and returns it with its pay URL. */
+  async create(em: EntityManager, viewer: Viewer, amountUsd: string, payType: string): Promise<{ order: TopUpOrder; payUrl: string }> {
+    const { provider, urls } = this.deps;
+    if (!provider || !urls) throw badInput('amountUsd', 'top-ups are not available: no payment provider is configured (PAY_MERCHANT_ID, PAY_MERCHANT_KEY, PAY_GATEWAY_URL)');
+    const price = await this.quote(em, amountUsd);
+    if (!(PAY_TYPES as readonly string[]).includes(payType)) throw badInput('payType', `must be one of ${PAY_TYPES.join(', ')}`);
     const order = em.create(TopUpOrder, {
       outTradeNo: `MT${this.deps.now()}${randomBase62(10)}`,
       account: em.getReference(Account, viewer.accountId),
-      amountUsd: usd,
-      exchangeRate: rate.rate,
-      amountMicro: usdToMicroRmb(usd, rate.rate).toString(),
+      amountUsd: price.amountUsd,
+      exchangeRate: price.exchangeRate,
+      amountMicro: price.amountMicro.toString(),
       provider: provider.name,
       payType,
       expiresAt: new Date(this.deps.now() + ORDER_TTL_MS),
     });
     await em.flush();
-    const payUrl = provider.payUrl({ outTradeNo: order.outTradeNo, money: payMoney(BigInt(order.amountMicro)), name: `Meridian top-up ${usd} USD`, payType, ...urls });
+    const payUrl = provider.payUrl({
+      outTradeNo: order.outTradeNo,
+      money: payMoney(price.amountMicro),
+      name: `Meridian top-up ${price.amountUsd} USD`,
+      payType,
+      notifyUrl: urls.notifyUrl,
+      returnUrl: walletReturnUrl(urls.walletUrl, order.outTradeNo),
+    });
     return { order, payUrl };
   }
 

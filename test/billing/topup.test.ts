@@ -81,7 +81,15 @@ test('a top-up of 10 USD credits exactly 10 x rate once, even when the callback 
   const url = new URL(createTopUp.payUrl);
   expect(`${url.origin}${url.pathname}`).toBe(MERCHANT.gateway);
   const sent = Object.fromEntries(url.searchParams);
-  expect(sent).toMatchObject({ pid: MERCHANT.id, out_trade_no: createTopUp.order.outTradeNo, money: '71.23', notify_url: 'https://meridian.example.test/pay/notify', sign_type: 'MD5' });
+  expect(sent).toMatchObject({
+    pid: MERCHANT.id,
+    out_trade_no: createTopUp.order.outTradeNo,
+    money: '71.23',
+    notify_url: 'https://meridian.example.test/pay/notify',
+    // the payer comes back to the console's wallet, which shows this order
+    return_url: `https://meridian.example.test/wallet?order=${createTopUp.order.outTradeNo}`,
+    sign_type: 'MD5',
+  });
   expect(sent.sign).toBe(epaySign(sent, MERCHANT.key));
 
   const ledgerBefore = await ledger();
