@@ -1,10 +1,12 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { formatMicroRmb } from '../../shared/money.js';
 import { Role } from '../accounts/account.entity.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { requireViewer } from '../graphql/auth-checker.js';
 import { CreateTokenInput, UpdateTokenInput } from './token.input.js';
 import { ApiTokenView } from './token.types.js';
 import { TokenStatus, type Token } from './token.entity.js';
+import { spendByToken } from './token-spend.js';
 
 /** The console's token page: the viewer's own API tokens, and an administrator's view of any account's. */
 @Resolver(() => ApiTokenView)
@@ -61,11 +63,33 @@ export class TokenResolver {
     return view(ctx, await ctx.services.tokens.setStatus(ctx.em, requireViewer(ctx), id, TokenStatus.Active));
   }
 
+  @FieldResolver(() => String, {
+    description:
+      'RMB (six decimals) this token has spent so far: the charges of its usage records, as the ledger holds them; the spending cap also counts requests still in flight and charges of the last moments not recorded yet',
+  })
+  async spentRmb(@Ctx() ctx: GraphQLContext, @Root() token: ApiTokenView): Promise<string> {
+    return formatMicroRmb((await spendOf(ctx, token.accountId)).get(token.id) ?? 0n);
+  }
+
   @Authorized()
   @Mutation(() => ID, { description: 'Deletes a token for good (its key stops working everywhere); returns its id' })
   async deleteToken(@Ctx() ctx: GraphQLContext, @Arg('id', () => ID) id: string): Promise<string> {
     return (await ctx.services.tokens.delete(ctx.em, requireViewer(ctx), id)).id;
   }
+}
+
+/**
+ * Spend per token, read once per operation and account: a token list asks for every token's
+ * spend, which one grouped query answers (the context object lives exactly one operation).
+ */
+const spendOfOperation = new WeakMap<GraphQLContext, Map<string, Promise<Map<string, bigint>>>>();
+
+function spendOf(ctx: GraphQLContext, accountId: string): Promise<Map<string, bigint>> {
+  let byAccount = spendOfOperation.get(ctx);
+  if (!byAccount) spendOfOperation.set(ctx, (byAccount = new Map()));
+  let spend = byAccount.get(accountId);
+  if (!spend) byAccount.set(accountId, (spend = spendByToken(ctx.em, accountId)));
+  return spend;
 }
 
 function view(ctx: GraphQLContext, token: Token): ApiTokenView {
