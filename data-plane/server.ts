@@ -7,6 +7,7 @@ import { createLogger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
+import { consoleCors } from './console-cors.js';
 
 const log = createLogger('data-plane');
 
@@ -21,7 +22,10 @@ export interface DataPlaneRoutes {
   status(): Record<string, unknown>;
   /** The model routes (the relay pipeline), mounted after health checks. */
   middleware?: Koa.Middleware;
-  /** Where the console is served: browsers asking this node for a console page are sent there. */
+  /**
+   * Where the console is served: browsers asking this node for a console page are sent there,
+   * and the console's own pages may call the model routes (CORS for its origin).
+   */
   consoleUrl?: string;
 }
 
@@ -61,6 +65,9 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
       ctx.body = errorBody(ctx.state.format ?? formatOfPath(ctx.path), error, ctx.state.requestId);
     }
   });
+
+  // Before everything that may refuse: the console's page must be able to read refusals too.
+  if (routes.consoleUrl) app.use(consoleCors(routes.consoleUrl));
 
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/healthz') {
