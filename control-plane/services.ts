@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../shared/crypto/secrets.js';
 import type { Ports } from '../shared/ports/ports.js';
 import { AccountService } from './accounts/account.service.js';
+import { AccountAdministration } from './accounts/account-admin.service.js';
 import { AuthService } from './auth/auth.service.js';
 import { Billing } from './billing/billing.js';
 import { SessionService } from './auth/session.service.js';
@@ -59,6 +60,8 @@ export class Services {
   readonly ledger: LedgerService;
   readonly mailer: Mailer;
   readonly accounts: AccountService;
+  /** Administrators' account search and the disable switch. */
+  readonly accountAdmin: AccountAdministration;
   readonly auth: AuthService;
   readonly registration: RegistrationService;
   readonly groups: GroupService;
@@ -107,6 +110,7 @@ export class Services {
     const { sessions, ledger } = this;
     this.accounts = new AccountService({ orm, ledger, sessions, limiter, admin: { username: config.adminUsername, password: config.adminPassword } });
     this.auth = new AuthService({ sessions, ledger, limiter });
+    this.accountAdmin = new AccountAdministration({ ledger, sessions, tokens: this.tokens });
     this.registration = new RegistrationService({
       captchas: new CaptchaService(ports.ephemeral, now, overrides.captchaAnswer),
       codes: new EmailCodeService(ports.ephemeral, this.mailer, now),

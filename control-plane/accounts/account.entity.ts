@@ -39,4 +39,12 @@ export class Account extends BaseEntity {
   @Index()
   @ManyToOne(() => Account, { nullable: true, deleteRule: 'set null' })
   invitedBy?: Account;
+
+  /** Set while an administrator has disabled the account: no login, no session, no working token. */
+  @Property({ type: 'timestamptz', nullable: true })
+  disabledAt?: Date | null;
+
+  /** The administrator's reason for disabling it. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  disabledReason?: string | null;
 }

@@ -106,6 +106,12 @@ export class AccountService {
       log.warn('made the existing account named by ADMIN_USERNAME an administrator', { username });
     }
     if (!(await verifyPassword(password, existing.passwordHash))) existing.passwordHash = await hashPassword(password);
+    if (existing.disabledAt) {
+      // Start-up republishes every token record after this, so its tokens work again too.
+      existing.disabledAt = null;
+      existing.disabledReason = null;
+      log.warn('enabled the disabled account named by ADMIN_USERNAME', { username });
+    }
   }
 
   private async createGeneratedAdmin(em: EntityManager): Promise<{ username: string; password: string }> {
@@ -135,5 +141,8 @@ export function toView(account: Account, balanceMicro: bigint): AccountView {
     balanceRmb: formatMicroRmb(balanceMicro),
     balanceMicro: balanceMicro.toString(),
     invitedBy: account.invitedBy?.username,
+    disabled: Boolean(account.disabledAt),
+    disabledAt: account.disabledAt ?? null,
+    disabledReason: account.disabledAt ? (account.disabledReason ?? null) : null,
   };
 }

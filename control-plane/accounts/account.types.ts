@@ -1,4 +1,5 @@
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfo } from '../graphql/pagination.js';
 import { Role } from './account.entity.js';
 
 /** GraphQL names for the roles (the stored values stay lower-case). */
@@ -34,4 +35,26 @@ export class AccountView {
 
   @Field(() => String, { nullable: true, description: 'Username of the account whose invite code was used at registration' })
   invitedBy?: string;
+
+  @Field(() => Boolean, { description: 'Disabled by an administrator: it cannot log in and its tokens answer 403' })
+  disabled!: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'When it was disabled; null while enabled' })
+  disabledAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "The administrator's reason for disabling it; null while enabled" })
+  disabledReason!: string | null;
+}
+
+/** A page of accounts, for administrators. */
+@ObjectType('AccountPage')
+export class AccountPage {
+  @Field(() => [AccountView], { description: 'Accounts by username (case ignored)' })
+  items!: AccountView[];
+
+  @Field(() => PageInfo, { description: 'Pass `endCursor` as `after` for the next page' })
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, { description: 'Accounts matching the search, on all pages' })
+  totalCount!: number;
 }

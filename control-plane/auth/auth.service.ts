@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { toView } from '../accounts/account.service.js';
 import { findByLogin } from '../accounts/new-account.js';
 import type { HttpSide, Viewer } from '../graphql/context.js';
-import { unauthenticated } from '../graphql/errors.js';
+import { forbidden, unauthenticated } from '../graphql/errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { RATE_RULES, type RateLimiter } from '../registration/rate-limiter.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -26,6 +26,8 @@ export class AuthService {
     await this.deps.limiter.consume(RATE_RULES.loginPerAccount, account ? `account:${account.id}` : `login:${login.trim().toLowerCase()}`);
     const ok = await verifyPassword(password, account?.passwordHash ?? (await this.decoyHash));
     if (!account || !ok) throw unauthenticated('Wrong username, e-mail or password');
+    // Told only to someone who knows the password, so it reveals nothing to a guesser.
+    if (account.disabledAt) throw forbidden('This account is disabled; contact the administrator');
     await em.populate(account, ['invitedBy']);
     const session = await this.deps.sessions.create(em, account);
     http.setSessionCookie(session.secret, session.expiresAt);

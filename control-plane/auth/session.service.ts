@@ -25,6 +25,8 @@ export class SessionService {
     if (!secret.startsWith(SESSION_PREFIX)) return null;
     const session = await em.findOne(Session, { idHash: sha256Hex(secret) }, { populate: ['account'] });
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
+    // Disabling ends the sessions too; this also catches a login that raced the switch.
+    if (session.account.disabledAt) return null;
     return { accountId: session.account.id, role: session.account.role, sessionHash: session.idHash };
   }
 
@@ -36,5 +38,10 @@ export class SessionService {
   /** Ends every session of an account except `keepHash` (after a password change). */
   async endOthers(em: EntityManager, accountId: string, keepHash: string): Promise<void> {
     await em.nativeDelete(Session, { account: accountId, idHash: { $ne: keepHash } });
+  }
+
+  /** Ends every session of an account (it was disabled). */
+  async endAll(em: EntityManager, accountId: string): Promise<void> {
+    await em.nativeDelete(Session, { account: accountId });
   }
 }

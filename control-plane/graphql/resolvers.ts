@@ -9,6 +9,7 @@ import { GroupResolver } from '../catalog/group.resolver.js';
 import { ModelResolver } from '../catalog/model.resolver.js';
 import { TokenResolver } from '../tokens/token.resolver.js';
 import { AccountResolver } from '../accounts/account.resolver.js';
+import { AccountAdminResolver } from '../accounts/account-admin.resolver.js';
 import { AuthResolver } from '../auth/auth.resolver.js';
 import { RegistrationResolver } from '../registration/registration.resolver.js';
 import { DataPlaneResolver } from '../dataplanes/dataplane.resolver.js';
@@ -16,4 +17,4 @@ import { HealthResolver } from '../health/health.resolver.js';
 import { StatusResolver } from '../status/status.resolver.js';
 
 /** Every resolver class of the API; the schema is built (and emitted) from this list. */
-export const RESOLVERS: BuildSchemaOptions['resolvers'] = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver, StatusResolver];
+export const RESOLVERS: BuildSchemaOptions['resolvers'] = [SystemResolver, BillingResolver, TopUpResolver, GroupResolver, ChannelResolver, ModelResolver, ExchangeRateResolver, FeeListResolver, TokenResolver, AccountResolver, AccountAdminResolver, AuthResolver, RegistrationResolver, DataPlaneResolver, HealthResolver, StatusResolver];

@@ -53,4 +53,16 @@ export class LedgerService {
     );
     return BigInt(row.total);
   }
+
+  /** Ledger balances of several accounts in one query, in micro-RMB; an account without entries has 0. */
+  async balancesMicro(accountIds: readonly string[], em: EntityManager = this.orm.em.fork()): Promise<Map<string, bigint>> {
+    const balances = new Map<string, bigint>(accountIds.map((id) => [id, 0n]));
+    if (accountIds.length === 0) return balances;
+    const rows = await em.execute<{ account_id: string; total: string }[]>(
+      'select account_id, sum(amount_micro)::text as total from ledger_entry where account_id in (?) group by account_id',
+      [accountIds],
+    );
+    for (const row of rows) balances.set(row.account_id, BigInt(row.total));
+    return balances;
+  }
 }

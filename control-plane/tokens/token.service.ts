@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { wrap, type EntityManager } from '@mikro-orm/postgresql';
 import { DecimalError } from '../../shared/decimal.js';
 import { parseRmbToMicro } from '../../shared/money.js';
 import { createLogger } from '../../shared/log.js';
@@ -131,13 +131,24 @@ export class TokenService {
   /** Writes `token`'s record to the TokenStore, or removes it once the token is deleted. Call after commit. */
   async publish(token: Token): Promise<void> {
     try {
-      if (token.deletedAt) await this.deps.ports.tokens.remove(token.keyHash);
-      else await this.deps.ports.tokens.put(token.keyHash, toTokenRecord(token));
+      if (token.deletedAt) {
+        await this.deps.ports.tokens.remove(token.keyHash);
+        return;
+      }
+      // The record carries the account's switch as well (a disabled account's tokens are refused).
+      if (!wrap(token.account).isInitialized()) await wrap(token.account).init();
+      await this.deps.ports.tokens.put(token.keyHash, toTokenRecord(token));
     } catch (err) {
       // The database already holds the change; start-up republishing (or the next change) repairs the store.
       log.error('token record not published', { tokenId: token.id, message: (err as Error).message });
       throw err;
     }
+  }
+
+  /** Rewrites the records of every live token of one account (it was disabled or enabled). Call after commit. */
+  async republishAccount(em: EntityManager, accountId: string): Promise<void> {
+    const tokens = await em.find(Token, { account: accountId, deletedAt: null }, { populate: ['account'], refresh: true });
+    await Promise.all(tokens.map((t) => this.publish(t)));
   }
 
   /**
@@ -150,7 +161,7 @@ export class TokenService {
     let visited = 0;
     for (;;) {
       const em = this.deps.orm.em.fork();
-      const batch = await em.find(Token, after === undefined ? {} : { id: { $gt: after } }, { orderBy: { id: 'asc' }, limit: batchSize });
+      const batch = await em.find(Token, after === undefined ? {} : { id: { $gt: after } }, { orderBy: { id: 'asc' }, limit: batchSize, populate: ['account'] });
       if (batch.length === 0) break;
       await Promise.all(batch.map((t) => this.publish(t)));
       visited += batch.length;
