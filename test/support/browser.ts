@@ -1,3 +1,5 @@
+// Functions given to page.evaluate run in the browser and name its globals (document, window, requestAnimationFrame).
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -72,8 +74,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const before = page.viewportSize();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    // Let layout settle at the new size (charts redraw on resize).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Let layout settle at the new size (charts redraw on resize), and let transitions it started end (the shell's navbar slides).
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+    });
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
