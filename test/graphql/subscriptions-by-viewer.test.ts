@@ -1,0 +1,126 @@
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { eventually } from '../contract/harness.js';
+import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
+import { gqlOk } from '../support/graphql.js';
+import { adminAndUserSessions, seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
+import { GROUP_HEALTH_CHANGED, emptyWindows, type GroupHealthChange } from '../../control-plane/health/health.model.js';
+
+let cp: TestControlPlane;
+let admin: string;
+let alice: SeededAccount;
+let bob: SeededAccount;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  cp = await startTestControlPlane();
+  ({ admin } = await adminAndUserSessions(cp));
+  [alice, bob] = [await seedAccount(cp.services), await seedAccount(cp.services)];
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await cp?.stop();
+});
+
+/** A live subscription: what it received, and the codes of the errors it ended with. */
+interface Watch<T> {
+  events: T[];
+  errorCodes: string[];
+  /** Resolves once the server acknowledged the subscription (its first event or error may come later). */
+  ready: Promise<void>;
+}
+
+/** Subscribes as `session` (or anonymously) over graphql-ws. */
+function watch<T>(session: string | null, query: string): Watch<T> {
+  let acknowledged!: () => void;
+  const ready = new Promise<void>((resolve) => (acknowledged = resolve));
+  const client = createClient({
+    url: cp.server.wsUrl,
+    webSocketImpl: WebSocket,
+    connectionParams: session ? { authorization: `Bearer ${session}` } : {},
+    retryAttempts: 0,
+    on: { connected: () => acknowledged() },
+  });
+  clients.push(client);
+  const w: Watch<T> = { events: [], errorCodes: [], ready };
+  client.subscribe<T>(
+    { query },
+    {
+      next: ({ data, errors }) => {
+        if (data) w.events.push(data as T);
+        for (const e of errors ?? []) w.errorCodes.push(String(e.extensions?.code));
+      },
+      error: (errors) => {
+        for (const e of Array.isArray(errors) ? errors : [errors]) w.errorCodes.push(String((e as { extensions?: { code?: string } }).extensions?.code ?? e));
+      },
+      complete: () => undefined,
+    },
+  );
+  return w;
+}
+
+const credit = (accountId: string, amount: string) =>
+  gqlOk(cp.server.url, 'mutation($id: ID!, $a: String!) { adjustBalance(accountId: $id, amountRmb: $a, reason: "subscription test") { balanceMicro } }', { id: accountId, a: amount }, { session: admin });
+
+test("balanceChanged: an account receives its own balance and never another's; anonymous is refused", async () => {
+  type Event = { balanceChanged: { accountId: string; balanceMicro: string } };
+  const query = 'subscription { balanceChanged { accountId balanceMicro } }';
+  const forAlice = watch<Event>(alice.session, query);
+  const forBob = watch<Event>(bob.session, query);
+  const anonymous = watch<Event>(null, query);
+  await Promise.all([forAlice.ready, forBob.ready]);
+
+  // Alice's credit first, then Bob's: once Bob has his own, Alice's (published before it on the same
+  // channel) would have reached him too if the filter let it through.
+  await eventually(async () => {
+    if (forAlice.events.length === 0) await credit(alice.account.id, '1.5');
+    expect(forAlice.events.length).toBeGreaterThan(0);
+  }, 10_000);
+  await eventually(async () => {
+    if (forBob.events.length === 0) await credit(bob.account.id, '2');
+    expect(forBob.events.length).toBeGreaterThan(0);
+  }, 10_000);
+
+  expect(new Set(forAlice.events.map((e) => e.balanceChanged.accountId))).toEqual(new Set([alice.account.id]));
+  expect(new Set(forBob.events.map((e) => e.balanceChanged.accountId))).toEqual(new Set([bob.account.id]));
+  await eventually(() => expect(anonymous.errorCodes).toEqual(['UNAUTHENTICATED']), 10_000);
+  expect(anonymous.events).toEqual([]);
+});
+
+test('groupHealthChanged: a hidden group reaches administrators only; anonymous is refused', async () => {
+  type Event = { groupHealthChanged: { group: string } };
+  const query = 'subscription { groupHealthChanged { group state } }';
+  const forUser = watch<Event>(alice.session, query);
+  const forAdmin = watch<Event>(admin, query);
+  const anonymous = watch<Event>(null, query);
+  await Promise.all([forUser.ready, forAdmin.ready]);
+
+  const change = (group: string, isPublic: boolean): GroupHealthChange => ({ group, state: 'unavailable', previousState: 'normal', at: new Date().toISOString(), public: isPublic, windows: emptyWindows() });
+  // The hidden change goes first: once the public one has arrived, the hidden one would have too.
+  await eventually(async () => {
+    if (!forUser.events.some((e) => e.groupHealthChanged.group === 'open-group')) {
+      await cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, change('hidden-group', false));
+      await cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, change('open-group', true));
+    }
+    expect(forUser.events.some((e) => e.groupHealthChanged.group === 'open-group')).toBe(true);
+    expect(forAdmin.events.some((e) => e.groupHealthChanged.group === 'open-group')).toBe(true);
+  }, 10_000);
+
+  expect(forUser.events.map((e) => e.groupHealthChanged.group)).not.toContain('hidden-group');
+  expect(forAdmin.events.map((e) => e.groupHealthChanged.group)).toContain('hidden-group');
+  await eventually(() => expect(anonymous.errorCodes).toEqual(['UNAUTHENTICATED']), 10_000);
+});
+
+test('dataPlaneStatusChanged: administrators only', async () => {
+  const query = 'subscription { dataPlaneStatusChanged { state } }';
+  const forUser = watch(alice.session, query);
+  const anonymous = watch(null, query);
+  const forAdmin = watch<{ dataPlaneStatusChanged: { state: string } }>(admin, query);
+  await forAdmin.ready;
+  await eventually(() => {
+    expect(forUser.errorCodes).toEqual(['FORBIDDEN']);
+    expect(anonymous.errorCodes).toEqual(['UNAUTHENTICATED']);
+  }, 10_000);
+  expect(forUser.events).toEqual([]);
+  expect(forAdmin.errorCodes).toEqual([]);
+});
