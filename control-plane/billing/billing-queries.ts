@@ -21,10 +21,11 @@ export interface Page<T> {
 async function pageById<T extends { id: string }>(
   find: (idBound: Record<string, unknown>, limit: number) => Promise<T[]>,
   first: number,
-  after: string | undefined,
+  after: string | null | undefined,
 ): Promise<Page<T>> {
   const size = pageSize(first);
-  const before = after === undefined ? undefined : decodeCursor(after, 1)[0];
+  // GraphQL clients send `after: null` for the first page as often as they leave it out.
+  const before = after == null ? undefined : decodeCursor(after, 1)[0];
   if (before !== undefined && !/^\d{1,19}$/.test(before)) throw badInput('after', 'not a cursor of this list');
   const rows = await find(before === undefined ? {} : { id: { $lt: before } }, size + 1);
   const items = rows.slice(0, size);

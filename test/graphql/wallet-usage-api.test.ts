@@ -125,3 +125,13 @@ test('usage records name the kind of the channel that answered; unknown and dele
   );
   expect(usageRecords.items.map((i) => i.channelKind)).toEqual([null, null, 'demo']);
 });
+
+test('the ledger, usage and top-up lists take `after: null` as the first page, as GraphQL clients send it', async () => {
+  const query = `query($a: String) {
+    myLedger(first: 5, after: $a) { pageInfo { hasNextPage } }
+    myUsage(first: 5, after: $a) { pageInfo { hasNextPage } }
+    myTopUps(first: 5, after: $a) { pageInfo { hasNextPage } }
+  }`;
+  const withNull = await gqlOk(cp.server.url, query, { a: null }, { session: alice.session });
+  expect(withNull).toEqual(await gqlOk(cp.server.url, query, {}, { session: alice.session }));
+});
