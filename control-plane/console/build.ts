@@ -27,13 +27,16 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A hash of everything the build reads: the console's sources, its config, the shared paths and the lockfile. */
+/** A hash of everything the build reads: the console's sources, its config, the shared modules it imports and the lockfile. */
 function sourceHash(): string {
   const inputs = [
     ...filesUnder(join(here, 'src')),
     join(here, 'index.html'),
     join(here, 'vite.config.ts'),
     join(root, 'shared', 'console-paths.ts'),
+    // Exact money parsing and formatting, the same code as the API's.
+    join(root, 'shared', 'money.ts'),
+    join(root, 'shared', 'decimal.ts'),
     join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

@@ -34,9 +34,14 @@ export function formatDate(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** A plain count: "12,345". */
-export function formatCount(n: number): string {
+/** A plain count: "12,345" (a bigint too, exactly). */
+export function formatCount(n: number | bigint): string {
   return new Intl.NumberFormat(locale()).format(n);
+}
+
+/** A number with at most `digits` significant digits, for chart axes: "0.0000213", "1.23", "12,300". */
+export function formatSignificant(n: number, digits = 3): string {
+  return new Intl.NumberFormat(locale(), { maximumSignificantDigits: digits }).format(n);
 }
 
 /** A rate in [0, 1] as a percentage with `digits` decimals: "99.95 %". */
