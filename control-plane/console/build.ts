@@ -37,6 +37,8 @@ function sourceHash(): string {
     // Exact money parsing and formatting, the same code as the API's.
     join(root, 'shared', 'money.ts'),
     join(root, 'shared', 'decimal.ts'),
+    // The account rules registration checks before asking the API.
+    join(root, 'control-plane', 'accounts', 'account.rules.ts'),
     join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

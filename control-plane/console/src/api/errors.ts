@@ -28,6 +28,12 @@ function stripFieldPrefix(message: string, field: string): string {
   return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }
 
+/** For RATE_LIMITED: how many seconds until the API accepts the operation again. */
+export function retryAfterSeconds(error: CombinedError | undefined): number | undefined {
+  const retry = error?.graphQLErrors.find((e) => e.extensions?.code === 'RATE_LIMITED')?.extensions?.retryAfterSeconds;
+  return typeof retry === 'number' ? retry : undefined;
+}
+
 /** One line for the user: the API's message, or a network failure in plain words. */
 export function errorMessage(error: CombinedError | undefined, offlineText: string): string | undefined {
   if (!error) return undefined;
