@@ -36,6 +36,8 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: Ti
     const el = box.current;
     if (!el) return undefined;
     const format = series[0]?.format;
+    // Bars are centred on their moment: without half a step of room at each end the first and last are cut in half.
+    const barRoom = series.some((s) => s.bars) && times.length > 1 ? (times[1] - times[0]) / 2000 : 0;
     const options: uPlot.Options = {
       width: el.clientWidth || 300,
       height,
@@ -51,7 +53,7 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: Ti
           value: (_u: uPlot, v: number | null) => (v == null ? '—' : s.format ? s.format(v) : String(v)),
         })),
       ],
-      scales: { x: { time: true }, y: yRange ? { range: yRange } : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: true, ...(barRoom > 0 ? { range: (_u, min, max) => [min - barRoom, max + barRoom] } : {}) }, y: yRange ? { range: yRange } : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
       axes: [{}, { values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))), size: 64 }],
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
