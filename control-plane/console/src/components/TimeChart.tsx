@@ -12,6 +12,8 @@ export interface ChartSeries {
   bars?: boolean;
   /** How a value is shown in the legend and axis, e.g. as a percentage. */
   format?: (value: number) => string;
+  /** Mark each value with a dot: in a sparse series a lone value between gaps draws no line. */
+  points?: boolean;
 }
 
 /** Props of a time chart: x values are moments (ms since the epoch), shown in the viewer's zone. */
@@ -49,7 +51,7 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: Ti
           fill: s.bars ? s.color : undefined,
           width: s.bars ? 0 : 2,
           paths: s.bars ? uPlot.paths.bars!({ size: [0.7, 40] }) : undefined,
-          points: { show: false },
+          points: { show: s.points ?? false, size: 6, fill: s.color },
           value: (_u: uPlot, v: number | null) => (v == null ? '—' : s.format ? s.format(v) : String(v)),
         })),
       ],

@@ -49,3 +49,8 @@ export function formatPercent(rate: number | null | undefined, digits = 2): stri
   if (rate == null) return '—';
   return new Intl.NumberFormat(locale(), { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rate);
 }
+
+/** A time of day with seconds in the viewer's time zone and language: "10:32:15". */
+export function formatTime(moment: number | string): string {
+  return new Intl.DateTimeFormat(locale(), { timeStyle: 'medium' }).format(new Date(moment));
+}
