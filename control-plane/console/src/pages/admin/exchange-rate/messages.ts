@@ -1,0 +1,42 @@
+import { defineMessages } from '../../../i18n/i18n';
+
+/** The exchange rate section's words. */
+export const useExchangeRateMessages = defineMessages(
+  'admin-exchange-rate',
+  {
+    title: 'Exchange rate',
+    current: 'In force',
+    perUsd: '¥{{rate}} per USD',
+    since: 'since {{date}}',
+    builtIn: 'built-in default',
+    setNew: 'Set a new rate',
+    rate: 'RMB per USD',
+    rateHint: 'Decimal greater than zero, e.g. 7.25; used for top-ups and charges from now on',
+    note: 'Note',
+    noteHint: 'Why, or where the rate comes from',
+    submit: 'Set rate',
+    done: 'Exchange rate set to ¥{{rate}} per USD',
+    history: 'History, newest first',
+    setAt: 'Set at',
+    setBy: 'Set by',
+    noHistory: 'No changes yet.',
+  },
+  {
+    title: '汇率',
+    current: '当前汇率',
+    perUsd: '每美元 ¥{{rate}}',
+    since: '自 {{date}} 起',
+    builtIn: '内置默认值',
+    setNew: '设置新汇率',
+    rate: '人民币 / 美元',
+    rateHint: '大于零的小数，例如 7.25；此后的充值和计费均使用它',
+    note: '备注',
+    noteHint: '原因或汇率来源',
+    submit: '设置汇率',
+    done: '汇率已设为每美元 ¥{{rate}}',
+    history: '历史记录（最新在前）',
+    setAt: '设置时间',
+    setBy: '设置人',
+    noHistory: '还没有变更。',
+  },
+);

@@ -1,0 +1,42 @@
+import { defineMessages } from '../../../i18n/i18n';
+
+/** The top-up orders section's words. */
+export const useTopUpsMessages = defineMessages(
+  'admin-top-ups',
+  {
+    title: 'Top-up orders',
+    none: 'No top-up orders yet.',
+    created: 'Created',
+    order: 'Order number',
+    account: 'Account',
+    usd: 'USD',
+    rmb: 'RMB credited',
+    pay: 'Paid (RMB)',
+    rate: 'Rate',
+    payType: 'Method',
+    status: 'Status',
+    credited: 'Credited',
+    status_pending: 'Pending',
+    status_paid: 'Paid',
+    status_credited: 'Credited',
+    status_expired: 'Expired',
+  },
+  {
+    title: '充值订单',
+    none: '还没有充值订单。',
+    created: '创建时间',
+    order: '订单号',
+    account: '账户',
+    usd: '美元',
+    rmb: '到账（元）',
+    pay: '支付（元）',
+    rate: '汇率',
+    payType: '方式',
+    status: '状态',
+    credited: '到账时间',
+    status_pending: '待支付',
+    status_paid: '已支付',
+    status_credited: '已到账',
+    status_expired: '已过期',
+  },
+);
