@@ -2,6 +2,10 @@ import { Code, CopyButton, ActionIcon, Group, Table, Text, Tooltip } from '@mant
 import { useQuery } from 'urql';
 import { ServerInfoDocument } from '../gql/graphql';
 import { defineMessages } from '../i18n/i18n';
+import { FORMAT_BASES, baseAddressFor } from './format-bases';
+
+// Kept apart so that code needing only the addresses does not load this table.
+export { FORMAT_BASES, baseAddressFor };
 
 const useMessages = defineMessages(
   'baseAddresses',
@@ -32,19 +36,6 @@ const useMessages = defineMessages(
     withoutV1: '不带 /v1：客户端自行添加 /v1 或 /v1beta',
   },
 );
-
-/** The client formats, and whether their clients expect `/v1` in the base address. */
-export const FORMAT_BASES = [
-  { format: 'chat-completions', key: 'chat', withV1: true },
-  { format: 'responses', key: 'responses', withV1: true },
-  { format: 'messages', key: 'messages', withV1: false },
-  { format: 'generateContent', key: 'gemini', withV1: false },
-] as const;
-
-/** The base address a client of `format` configures for a node. */
-export function baseAddressFor(nodeBaseUrl: string, withV1: boolean): string {
-  return withV1 ? `${nodeBaseUrl}/v1` : nodeBaseUrl;
-}
 
 /** For each node and format, the base address to configure, with a copy button. */
 export function BaseAddresses() {
