@@ -7,6 +7,7 @@ import { startTestControlPlane, TEST_ADMIN, type TestControlPlane } from '../sup
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
+import { Role } from '../../control-plane/accounts/account.entity.js';
 import { seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
 
 const ACCOUNT_FIELDS = 'id username email role balanceRmb disabled disabledAt disabledReason';
@@ -226,5 +227,22 @@ describe('setAccountDisabled', () => {
     user.session = await loginSession(cp.server.url, user.account.username);
     await gqlOk(cp.server.url, 'mutation ($id: ID!) { enableToken(id: $id) { id } }', { id: tokenId }, { session: user.session });
     expect((await keyAnswers(200, 1000)).status).toBe(200);
+  });
+
+  test('an administrator may disable another; ADMIN_USERNAME\'s account is enabled again when a control plane starts', async () => {
+    const other = await seedAccount(cp.services, { role: Role.Admin });
+    expect((await setDisabled(adminId, true, 'locked out by mistake', other.session)).data?.setAccountDisabled.disabled).toBe(true);
+    const refused = await gql(cp.server.url, 'mutation ($i: LoginInput!) { login(input: $i) { token } }', { i: { login: TEST_ADMIN.username, password: TEST_ADMIN.password } });
+    expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    // A second control plane on the same database starts as a restart would.
+    const restarted = await startTestControlPlane({ databaseUrl: cp.databaseUrl, redisPrefix: cp.redisPrefix });
+    try {
+      admin = await loginSession(restarted.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
+      const { account } = await gqlOk<{ account: AccountRow }>(cp.server.url, ACCOUNT, { id: adminId }, { session: admin });
+      expect(account).toMatchObject({ disabled: false, disabledReason: null });
+    } finally {
+      await restarted.stop();
+    }
   });
 });

@@ -72,7 +72,7 @@ export function AccountsSection() {
                   {list.items.map((account) => (
                     <Table.Tr key={account.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={accountPath(account.id)}>
+                        <Anchor component={Link} to={accountPath(account.id)} size="sm">
                           {account.username}
                         </Anchor>
                       </Table.Td>
