@@ -10,6 +10,8 @@ import { client } from '../api/client';
 import { currentLang, setLang, type Lang } from '../i18n/i18n';
 import { useSession } from './session';
 import { useShellMessages } from './messages';
+import { PageLoader } from './guards';
+import { StatusHostShell, useOnStatusHost } from './StatusHostShell';
 
 /** How often an offline console checks whether the server answers again. */
 const RETRY_MS = 3000;
@@ -65,6 +67,7 @@ export function Shell() {
   const { offline } = useConnectivity();
   const epoch = useRecovery();
   useEffect(close, [location.pathname, close]);
+  const onStatusHost = useOnStatusHost();
 
   const links = [
     ...(viewer
@@ -87,6 +90,9 @@ export function Shell() {
     refresh();
     navigate(CONSOLE_PATHS.login);
   };
+
+  if (onStatusHost === undefined) return <PageLoader />;
+  if (onStatusHost) return <StatusHostShell actions={<LanguageSwitch />} />;
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }} padding="md">

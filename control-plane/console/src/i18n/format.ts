@@ -54,3 +54,9 @@ export function formatPercent(rate: number | null | undefined, digits = 2): stri
 export function formatTime(moment: number | string): string {
   return new Intl.DateTimeFormat(locale(), { timeStyle: 'medium' }).format(new Date(moment));
 }
+
+/** A UTC day (as daily figures name their day, at midnight UTC) in the viewer's language, not shifted into the viewer's zone. */
+export function formatUtcDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}
