@@ -8,7 +8,7 @@ import type { SnapshotContent } from '../../shared/snapshot/types.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../../shared/snapshot/types.js';
 import { eventually } from '../contract/harness.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
-import { keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { PATIENT_TIMEOUTS, keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 
@@ -21,7 +21,8 @@ function content(upstreamUrl: string): SnapshotContent {
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     groups: [testGroup(MAIN), testGroup(FALLBACK)],
-    channels: [testChannel('h-main', 'openai', upstreamUrl, [model]), testChannel('h-backup', 'openai', upstreamUrl, [model])],
+    // Patient time limits: only the scripted errors may count as failures.
+    channels: [testChannel('h-main', 'openai', upstreamUrl, [model], { timeouts: PATIENT_TIMEOUTS }), testChannel('h-backup', 'openai', upstreamUrl, [model], { timeouts: PATIENT_TIMEOUTS })],
     memberships: [
       { group: MAIN, channelId: 'h-main', priority: 0, weight: 1 },
       { group: FALLBACK, channelId: 'h-backup', priority: 0, weight: 1 },

@@ -7,7 +7,7 @@
 import OpenAI from 'openai';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../../shared/snapshot/types.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { PATIENT_TIMEOUTS, keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 import { testBox } from '../support/snapshot.js';
 
 const KEY_A = 'up-key-a';
@@ -18,7 +18,11 @@ let bed: RelayBed;
 let openai: OpenAI;
 let round = 0;
 
-/** Channel `two` (keys a and b, priority 20) and channel `spare` (priority 10) serve `m-keys`; `enabled` sets the keys' flags. */
+/**
+ * Channel `two` (keys a and b, priority 20) and channel `spare` (priority 10) serve `m-keys`;
+ * `enabled` sets the keys' flags. Patient time limits: a slow answer must not move a request to
+ * another key or channel.
+ */
 function catalog(upstreamUrl: string, enabled: { a: boolean; b: boolean } = { a: true, b: true }): SnapshotContent {
   const served = [{ model: 'm-keys', upstream: 'up-keys' }];
   const keys = [
@@ -28,7 +32,7 @@ function catalog(upstreamUrl: string, enabled: { a: boolean; b: boolean } = { a:
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     groups: [testGroup('keys')],
-    channels: [testChannel('two', 'openai', upstreamUrl, served, { keys }), testChannel('spare', 'openai', upstreamUrl, served)],
+    channels: [testChannel('two', 'openai', upstreamUrl, served, { keys, timeouts: PATIENT_TIMEOUTS }), testChannel('spare', 'openai', upstreamUrl, served, { timeouts: PATIENT_TIMEOUTS })],
     memberships: [
       { group: 'keys', channelId: 'two', priority: 20, weight: 1 },
       { group: 'keys', channelId: 'spare', priority: 10, weight: 1 },

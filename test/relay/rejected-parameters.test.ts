@@ -7,16 +7,16 @@ import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import type { SnapshotContent } from '../../shared/snapshot/types.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 
 let bed: RelayBed;
 let openai: OpenAI;
 let anthropic: Anthropic;
 let key: string;
 
-/** The relay catalog, with Claude refusing top_p beside temperature, Gemini refusing topK, and the openai model refusing reasoning_effort. */
+/** The patient relay catalog, with Claude refusing top_p beside temperature, Gemini refusing topK, and the openai model refusing reasoning_effort. */
 function catalog(upstreamUrl: string): SnapshotContent {
-  const base = relayCatalog(upstreamUrl);
+  const base = patientRelayCatalog(upstreamUrl);
   const refuses: Record<string, string[]> = { 'm-anthropic': ['top_p'], 'm-gemini': ['generationConfig.topK'], 'm-openai': ['reasoning_effort'] };
   return { ...base, models: base.models.map((m) => ({ ...m, rejectedParameters: refuses[m.id] ?? [] })) };
 }

@@ -6,13 +6,13 @@
 import http from 'node:http';
 import { WIRE_FORMATS, type WireFormat } from '../../shared/formats.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 
 let bed: RelayBed;
 let key: string;
 
 beforeAll(async () => {
-  bed = await startRelayBed(relayCatalog, { env: { MAX_BODY_BYTES: '4096' } });
+  bed = await startRelayBed(patientRelayCatalog, { env: { MAX_BODY_BYTES: '4096' } });
   key = await bed.token({ groups: ['all'] });
 });
 afterAll(() => bed?.stop());

@@ -7,14 +7,14 @@ import { WIRE_FORMATS, type WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import type { FakeApi } from '../fakes/upstream.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { UPSTREAM_KINDS, keyOf, kindModel, relayCatalog } from '../support/relay-catalog.js';
+import { UPSTREAM_KINDS, keyOf, kindModel, patientRelayCatalog } from '../support/relay-catalog.js';
 import { sdkClient, type FormatClient, type ToolSpec } from '../support/sdk-clients.js';
 
 let bed: RelayBed;
 const clients = new Map<WireFormat, FormatClient>();
 
 beforeAll(async () => {
-  bed = await startRelayBed(relayCatalog);
+  bed = await startRelayBed(patientRelayCatalog);
   const key = await bed.token({ groups: ['all'] });
   for (const format of WIRE_FORMATS) clients.set(format, sdkClient(format, bed.url, key));
 });

@@ -8,14 +8,14 @@
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 
 let bed: RelayBed;
 let openai: OpenAI;
 let gemini: GoogleGenAI;
 
 beforeAll(async () => {
-  bed = await startRelayBed(relayCatalog);
+  bed = await startRelayBed(patientRelayCatalog);
   const key = await bed.token({ groups: ['all'] });
   openai = new OpenAI({ apiKey: key, baseURL: `${bed.url}/v1`, maxRetries: 0 });
   gemini = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: bed.url } });

@@ -18,6 +18,14 @@ export function kindModel(kind: ChannelKind): { model: string; upstream: string 
 /** Time limits of test channels: short first-byte limit so a silent upstream fails over quickly. */
 export const TEST_TIMEOUTS = { connectMs: 1000, firstByteMs: 400, totalMs: 20_000 };
 
+/**
+ * Time limits a loaded machine cannot trip (first byte within 30 s instead of 400 ms), for channels
+ * of tests about something other than timeouts: a file's first request (cold code, the whole suite
+ * running beside it) can take longer than 400 ms, which the short limit turns into a 504 or a
+ * failover the test did not ask for.
+ */
+export const PATIENT_TIMEOUTS = { ...TEST_TIMEOUTS, firstByteMs: 30_000 };
+
 /** A channel on the fake upstream. */
 export function testChannel(id: string, kind: ChannelKind, upstreamUrl: string, models: { model: string; upstream: string }[], extra: Partial<SnapshotChannel> = {}): SnapshotChannel {
   return {
@@ -114,11 +122,17 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
 }
 
 /**
- * {@link relayCatalog} with a first-byte limit a loaded machine cannot trip (30 s instead of
- * 400 ms), for tests about something other than failover: a file's first request (cold code, the
- * whole suite running beside it) can take longer than 400 ms, which the short limit turns into a 504.
+ * {@link relayCatalog} with {@link PATIENT_TIMEOUTS} on every channel, for tests about something
+ * other than timeouts. A test about a timeout makes one channel hang and gives that channel alone a
+ * short limit ({@link withTimeouts}): the limit then fires whatever the machine's load.
  */
 export function patientRelayCatalog(upstreamUrl: string): SnapshotContent {
   const content = relayCatalog(upstreamUrl);
-  return { ...content, channels: content.channels.map((c) => ({ ...c, timeouts: { ...c.timeouts, firstByteMs: 30_000 } })) };
+  return { ...content, channels: content.channels.map((c) => ({ ...c, timeouts: PATIENT_TIMEOUTS })) };
+}
+
+/** `content` with `timeouts` on the channel `channelId` (the others as they were). */
+export function withTimeouts(content: SnapshotContent, channelId: string, timeouts: SnapshotChannel['timeouts']): SnapshotContent {
+  if (!content.channels.some((c) => c.id === channelId)) throw new Error(`no channel ${channelId}`);
+  return { ...content, channels: content.channels.map((c) => (c.id === channelId ? { ...c, timeouts } : c)) };
 }
