@@ -331,7 +331,8 @@ function defaultMessage(r: RecordedRequest, status: number, baseUrl: string): st
 /** The error envelope of the request's API. */
 function errorEnvelope(r: RecordedRequest, status: number, message: string): Record<string, unknown> {
   if (r.api === 'anthropic-messages') {
-    const type = status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
+    // 529 is Anthropic's own status for an overloaded API.
+    const type = status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
     return { type: 'error', error: { type, message }, request_id: 'req_fake' };
   }
   if (r.api === 'gemini') {

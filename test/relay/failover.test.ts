@@ -9,7 +9,7 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import type { Behaviour } from '../fakes/upstream.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
-import { keyOf, relayCatalog } from '../support/relay-catalog.js';
+import { TEST_TIMEOUTS, keyOf, patientRelayCatalog, withTimeouts } from '../support/relay-catalog.js';
 
 let bed: RelayBed;
 let key: string;
@@ -23,8 +23,21 @@ const LOW = keyOf('f-low');
 const BACKUP = keyOf('f-backup');
 const MESSAGES = [{ role: 'user' as const, content: 'Hi' }];
 
+/**
+ * Every channel has a first-byte limit a loaded machine cannot trip, so a slow answer never
+ * passes for a failure; a test about a timeout gives the short limit to the channel it makes hang
+ * (which never answers, so the limit fires however busy the machine is) and puts the patient
+ * catalog back after itself.
+ */
+let hasty = false;
+async function hang(channelId: string, key: string): Promise<void> {
+  hasty = true;
+  await bed.publish(withTimeouts(patientRelayCatalog(bed.upstream.url), channelId, TEST_TIMEOUTS));
+  bed.upstream.script(key, { kind: 'hang' });
+}
+
 beforeAll(async () => {
-  bed = await startRelayBed(relayCatalog, { pipeline: { now: () => now, breakers: { failureThreshold: 2, windowMs: 10_000, openMs: 5_000 } } });
+  bed = await startRelayBed(patientRelayCatalog, { pipeline: { now: () => now, breakers: { failureThreshold: 2, windowMs: 10_000, openMs: 5_000 } } });
   key = await bed.token({ groups: ['primary', 'backup'] });
   openai = new OpenAI({ apiKey: key, baseURL: `${bed.url}/v1`, maxRetries: 0 });
   anthropic = new Anthropic({ apiKey: key, baseURL: bed.url, maxRetries: 0 });
@@ -34,7 +47,11 @@ beforeEach(() => {
   now += 60_000;
   bed.upstream.reset();
 });
-afterEach(() => expect(bed.upstream.violations).toEqual([]));
+afterEach(async () => {
+  if (hasty) await bed.publish(patientRelayCatalog(bed.upstream.url));
+  hasty = false;
+  expect(bed.upstream.violations).toEqual([]);
+});
 
 function calls(): Record<string, number> {
   const out: Record<string, number> = {};
@@ -51,17 +68,19 @@ test.each<[string, Behaviour]>([
   ['500', { kind: 'error', status: 500 }],
   ['503', { kind: 'error', status: 503 }],
   ['429', { kind: 'error', status: 429 }],
+  ['529 (overloaded)', { kind: 'error', status: 529 }],
   ['a timeout', { kind: 'hang' }],
   ['a connection reset', { kind: 'reset' }],
 ])('a channel answering %s hands over to the next priority level', async (_name, behaviour) => {
-  bed.upstream.script(HIGH, behaviour);
+  if (behaviour.kind === 'hang') await hang('f-high', HIGH);
+  else bed.upstream.script(HIGH, behaviour);
   expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
   expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
 });
 
 test('a channel whose only key the upstream rejects hands over to the next priority level; the key is out until a new snapshot; the breaker does not count it', async () => {
   let round = 0;
-  const republish = () => bed.publish({ ...relayCatalog(bed.upstream.url), settings: { 'test.round': ++round } });
+  const republish = () => bed.publish({ ...patientRelayCatalog(bed.upstream.url), settings: { 'test.round': ++round } });
   bed.upstream.script(HIGH, { kind: 'error', status: 401 }, { kind: 'error', status: 401 });
   expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
   expect(calls()).toEqual({ [HIGH]: 1, [LOW]: 1 });
@@ -84,8 +103,8 @@ test('a channel whose only key the upstream rejects hands over to the next prior
 });
 
 test('when the whole main group fails, the fallback group serves (and the headers say so)', async () => {
+  await hang('f-low', LOW);
   bed.upstream.script(HIGH, { kind: 'error', status: 502 });
-  bed.upstream.script(LOW, { kind: 'hang' });
   const { data, response } = await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).withResponse();
   expect(data.choices[0].message.content).toBe('Hello from the fake upstream.');
   expect(response.headers.get('x-meridian-group')).toBe('backup');
@@ -111,6 +130,30 @@ test('every channel rate limited: 429 in the client format', async () => {
   const err = await anthropic.messages.create({ model: 'm-fail', max_tokens: 10, messages: MESSAGES }).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(Anthropic.RateLimitError);
   expect((err as InstanceType<typeof Anthropic.RateLimitError>).error).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+});
+
+test('an Anthropic channel answering 529 (overloaded): 503 in the client\'s format, reported as an overload, with nothing of the upstream', async () => {
+  const all = await bed.token({ groups: ['all'] });
+  const ANTHROPIC = keyOf('ch-anthropic');
+  bed.upstream.script(ANTHROPIC, { kind: 'error', status: 529 }, { kind: 'error', status: 529 });
+  const viaMessages = await new Anthropic({ apiKey: all, baseURL: bed.url, maxRetries: 0 })
+    .messages.create({ model: 'm-anthropic', max_tokens: 10, messages: MESSAGES })
+    .catch((e: unknown) => e);
+  expect(viaMessages).toBeInstanceOf(Anthropic.InternalServerError);
+  const m = viaMessages as InstanceType<typeof Anthropic.InternalServerError>;
+  expect(m.status).toBe(503);
+  expect(m.error).toMatchObject({ type: 'error', error: { type: 'overloaded_error', message: expect.stringContaining('The upstream failed with status 529') } });
+  const viaChat = await new OpenAI({ apiKey: all, baseURL: `${bed.url}/v1`, maxRetries: 0 })
+    .chat.completions.create({ model: 'm-anthropic', messages: MESSAGES })
+    .catch((e: unknown) => e);
+  expect(viaChat).toBeInstanceOf(OpenAI.InternalServerError);
+  const c = viaChat as InstanceType<typeof OpenAI.InternalServerError>;
+  expect(c.status).toBe(503);
+  expect(c.error).toMatchObject({ type: 'service_unavailable', code: 'service_unavailable' });
+  for (const body of [JSON.stringify(m.error), JSON.stringify(c.error)]) {
+    for (const leak of [ANTHROPIC, bed.upstream.url, '10.0.0.7']) expect(body).not.toContain(leak);
+  }
+  expect(bed.upstream.requestsFor(ANTHROPIC)).toHaveLength(2);
 });
 
 test('an upstream 400 describes the request: not retried, same status, upstream details redacted', async () => {
