@@ -10,6 +10,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../shared/log.js';
+import { logResponseErrors } from '../shared/http/client-gone.js';
 import type { Services } from './services.js';
 import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
 import { createSchema } from './graphql/schema.js';
@@ -163,6 +164,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
       },
     }),
   );
+  logResponseErrors(app, log);
   // Koa composes only the middleware added before callback(): register everything first.
   httpServer.on('request', app.callback());
 

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { gracefulClose } from '../shared/http/graceful-close.js';
+import { logResponseErrors } from '../shared/http/client-gone.js';
 import { createLogger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
@@ -11,8 +12,6 @@ import { consoleCors } from './console-cors.js';
 
 const log = createLogger('data-plane');
 
-/** Socket errors that only mean the client went away. */
-const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 /** What the HTTP layer needs from the rest of the data plane. */
 export interface DataPlaneRoutes {
@@ -90,11 +89,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
     throw new GatewayError('not_found', `No route for ${ctx.method} ${ctx.path}`);
   });
 
-  // Koa's default handler prints a stack trace to stderr for every client that hangs up
-  // mid-answer (routine for streams): those are expected, anything else goes to the log.
-  app.on('error', (err: Error & { code?: string }) => {
-    if (!CLIENT_GONE.has(err.code ?? '')) log.error('response error', { message: err.message, code: err.code });
-  });
+  logResponseErrors(app, log);
 
   // Koa composes only the middleware added before callback(): register everything first.
   server.on('request', app.callback());

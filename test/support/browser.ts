@@ -72,6 +72,8 @@ export async function openPage(
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const before = page.viewportSize();
+  // A full-page shot taken while scrolled draws the fixed header where the viewport was.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     // Let layout settle at the new size (charts redraw on resize), and let transitions it started end (the shell's navbar slides).

@@ -1,4 +1,4 @@
-import { Code, CopyButton, ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ServerInfoDocument } from '../gql/graphql';
 import { defineMessages } from '../i18n/i18n';
@@ -70,11 +70,9 @@ export function BaseAddresses() {
                       <Code>{address}</Code>
                       <CopyButton value={address}>
                         {({ copied, copy }) => (
-                          <Tooltip label={copied ? t('copied') : t('copy')}>
-                            <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('copy')} ${address}`}>
-                              {copied ? '✓' : '⧉'}
-                            </ActionIcon>
-                          </Tooltip>
+                          <Button variant="default" size="compact-xs" onClick={copy} aria-label={`${t('copy')} ${address}`}>
+                            {copied ? t('copied') : t('copy')}
+                          </Button>
                         )}
                       </CopyButton>
                     </Group>
