@@ -266,8 +266,8 @@ test('a rich account\'s requests reserve from this node\'s lease; charges reach 
     // Another node spends what the lease does not hold: this node still serves from its lease.
     await billing.balances.credit(accountId, 100n - hotNow.balanceMicro!, `drained:${accountId}`);
     expect((await chat(key, {})).status).toBe(200);
-    // Idle, the lease goes back: only the charges left it.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Idle (300 ms without requests), the lease goes back: only the charges left it.
+    await eventually(async () => expect((await inspect(accountId)).reservations).toEqual([]), 10_000);
     hotNow = await inspect(accountId);
     expect(hotNow).toMatchObject({ balanceMicro: 100n + lease.amountMicro - 187n, reservations: [] });
     // Drained again, the next request finds no lease and a balance too small to grow one (this
@@ -377,21 +377,54 @@ test('1,000 concurrent requests on 0.20 RMB never overspend; ledger sum == balan
 }, 120_000);
 
 test('when every request under-reserves, the overshoot is bounded by the under-estimates of requests in flight', async () => {
-  const initial = 20_000n;
-  const { accountId, key } = await fundedAccount(initial);
   // the client caps output at 1 token, but the upstream reports 200: every reservation is short
-  bed.upstream.setDefault(keyOf('ch-openai'), { kind: 'reply', reply: { text: 'long answer', toolCalls: [], usage: { input: 12, cacheRead: 0, cacheWrite: 0, output: 200, reasoning: 0 } } });
-  await Promise.all(Array.from({ length: 50 }, () => chat(key, { max_tokens: 1 })));
+  const long = { text: 'long answer', toolCalls: [], usage: { input: 12, cacheRead: 0, cacheWrite: 0, output: 200, reasoning: 0 } };
+  bed.upstream.setDefault(keyOf('ch-openai'), { kind: 'reply', reply: long });
+  // What one such request reserves and is charged, learnt on another account.
+  const probe = await fundedAccount(200_000n);
+  expect((await chat(probe.key, { max_tokens: 1 })).status).toBe(200);
+  const [sample] = await eventsOf(probe.accountId);
+  const reservation = BigInt(sample.reservedMicro);
+  const charge = BigInt(sample.chargeMicro);
+  expect(charge).toBeGreaterThan(reservation); // really under-estimated
+
+  // Room for five reservations and a half. No answer goes out before each of the 50 requests was
+  // refused or reached the upstream: every admitted request is in flight with all the others.
+  const initial = 5n * reservation + reservation / 2n;
+  const { accountId, key } = await fundedAccount(initial);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  bed.upstream.setDefault(keyOf('ch-openai'), { kind: 'reply', reply: long, after: released });
+  const refused: number[] = [];
+  const sent = bed.upstream.requestsFor(keyOf('ch-openai')).length;
+  const upstreamCalls = () => bed.upstream.requestsFor(keyOf('ch-openai')).length - sent;
+  const requests = Array.from({ length: 50 }, () =>
+    chat(key, { max_tokens: 1 }).then((r) => {
+      if (r.status === 402) refused.push(r.status);
+      return r;
+    }),
+  );
+  try {
+    await eventually(() => expect(refused.length + upstreamCalls()).toBe(50), 20_000);
+  } finally {
+    release();
+  }
+  const results = await Promise.all(requests);
+  // Held together, the reservations fit the balance: five admitted, the rest refused up front.
+  expect(upstreamCalls()).toBe(5);
+  expect(results.map((r) => r.status).sort((x, y) => x - y)).toEqual([...Array(5).fill(200), ...Array(45).fill(402)]);
+
   const events = (await eventsOf(accountId)).filter((e) => e.status === 'success');
-  expect(events.length).toBeGreaterThan(0);
+  expect(events).toHaveLength(5);
   const reserved = events.reduce((sum, e) => sum + BigInt(e.reservedMicro), 0n);
   const charged = events.reduce((sum, e) => sum + BigInt(e.chargeMicro), 0n);
-  expect(charged).toBeGreaterThan(reserved); // really under-estimated
+  expect(reserved).toBeLessThanOrEqual(initial);
   const final = (await hot(accountId))!;
   expect(final).toBe(initial - charged);
-  // spent <= balance + sum of under-estimates, i.e. the reservations themselves never exceeded the balance
-  expect(initial - final).toBeLessThanOrEqual(initial + (charged - reserved));
-  expect(reserved).toBeLessThanOrEqual(initial);
-  // however the 50 interleaved, the balance is now spent: the next request is refused up front
+  // The balance went below zero, by no more than the five requests in flight under-reserved.
+  const overshoot = -final;
+  expect(overshoot).toBeGreaterThan(0n);
+  expect(overshoot).toBeLessThanOrEqual(charged - reserved);
+  // the balance is now spent: the next request is refused up front
   expect((await chat(key, { max_tokens: 1 })).status).toBe(402);
 });

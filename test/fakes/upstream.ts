@@ -39,9 +39,10 @@ export type Behaviour =
   /**
    * Answer (streamed when the request asked for a stream); without `reply`, a default that suits
    * the request. `gapMs`: a stream waits this long before each event after the first (a long,
-   * slow stream).
+   * slow stream). `after`: nothing is answered before this promise settles (the request stays in
+   * flight until the test lets it go).
    */
-  | { kind: 'reply'; reply?: CannedReply; gapMs?: number }
+  | { kind: 'reply'; reply?: CannedReply; gapMs?: number; after?: Promise<unknown> }
   /** An error in the API's own envelope. */
   | { kind: 'error'; status: number; message?: string }
   /** Never answer (the gateway's timeout must fire). */
@@ -250,6 +251,10 @@ export class FakeUpstream {
         return sendJson(res, b.status, errorEnvelope(r, b.status, b.message ?? defaultMessage(r, b.status, this.url)));
       case 'reply':
       case 'cut': {
+        if (b.kind === 'reply' && b.after) {
+          await b.after.catch(() => undefined);
+          if (res.destroyed) return;
+        }
         const reply = b.reply ?? defaultReply(r);
         const format = FORMAT_OF[r.api];
         if (!r.stream && b.kind === 'reply') return sendJson(res, 200, replyBody(format, reply, r.model));
