@@ -1,4 +1,4 @@
-import { describeContract } from './harness.js';
+import { describeContract, eventually } from './harness.js';
 
 const T0 = 1_800_000_000_000;
 const reserveAt = (now: number, ttlMs = 60_000) => ({ ttlMs, now });
@@ -266,8 +266,7 @@ describeContract('BalanceStore', (ports) => {
     const seen: string[] = [];
     const unsubscribe = await b().onLoadRequest((id) => seen.push(id));
     await b().requestLoad('acct-1');
-    for (let i = 0; i < 100 && seen.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual(['acct-1']);
+    await eventually(() => expect(seen).toEqual(['acct-1']));
     await unsubscribe();
   });
 });

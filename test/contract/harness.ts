@@ -28,8 +28,12 @@ export function describeContract(name: string, suite: (ports: () => Ports) => vo
   });
 }
 
-/** Polls `check` until it passes or `timeoutMs` elapses (then throws its last error). */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 2000): Promise<void> {
+/**
+ * Polls `check` until it passes or `timeoutMs` elapses (then throws its last error). The default
+ * bound is generous: a passing check returns at once, and a machine busy with other test runs can
+ * take seconds to deliver what an idle one delivers in milliseconds.
+ */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -40,4 +44,13 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       await new Promise((r) => setTimeout(r, 10));
     }
   }
+}
+
+/**
+ * Resolves once the clock reads later than `at` (epoch ms): for a time limit that has to run out,
+ * such as a Redis expiry, whose clock a test cannot move. Load only makes this wait longer, never
+ * shorter, so a check after it cannot see the limit unexpired.
+ */
+export async function clockPasses(at: number): Promise<void> {
+  while (Date.now() <= at) await new Promise((r) => setTimeout(r, Math.max(1, at + 1 - Date.now())));
 }

@@ -54,9 +54,14 @@ describeContract('GroupStateBus', (ports) => {
     await bus().publish({ alpha: 'partially_available' }, new Date('2026-11-22T10:00:00Z'));
     await eventually(() => expect(heard.map((r) => r.states)).toEqual([{ alpha: 'partially_available' }]));
     await unsubscribe();
+    // A subscriber that joins now hears the next record on the same channel: once it has, the
+    // first one would have too, had it still listened.
+    const later: GroupStatesRecord[] = [];
+    const unsubscribeLater = await bus().onPublish((r) => later.push(r));
     await bus().publish({ alpha: 'normal' }, new Date('2026-11-22T10:01:00Z'));
     expect((await bus().read())!.states).toEqual({ alpha: 'normal' });
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => expect(later.map((r) => r.states)).toEqual([{ alpha: 'normal' }]));
     expect(heard).toHaveLength(1);
+    await unsubscribeLater();
   });
 });

@@ -35,10 +35,14 @@ describeContract('TokenStore', (ports) => {
     await ports().tokens.remove('h3');
     await eventually(() => expect(seen).toEqual(['h3', 'h3']));
     await unsubscribe();
+    // A listener that joins now hears the next notices on the same channel, in order: once it has
+    // heard the last of them, the first listener would have heard them all, had it still listened.
+    const later: string[] = [];
+    const unsubscribeLater = await ports().tokens.onInvalidate((h) => later.push(h));
     await ports().tokens.put('h4', record);
     await ports().tokens.put('h3', record);
-    // the later put of h3 proves delivery order; h4 must not have been delivered before it
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => expect(later).toEqual(['h4', 'h3']));
     expect(seen).toEqual(['h3', 'h3']);
+    await unsubscribeLater();
   });
 });

@@ -91,9 +91,11 @@ describeContract('UsageQueue', (ports) => {
     await q().ensureGroup('g');
     for (const id of ['a', 'b', 'c']) await q().append(sampleUsageEvent({ eventId: id }));
     expect((await q().read('g', 'c1', 2, 0)).map((e) => e.event.eventId)).toEqual(['a', 'b']);
-    expect((await q().read('g', 'c1', 2, 0)).map((e) => e.event.eventId)).toEqual(['c']);
+    // A blocking read that finds entries answers at once (and readies the connection blocking reads use).
+    expect((await q().read('g', 'c1', 2, 5_000)).map((e) => e.event.eventId)).toEqual(['c']);
+    // Sent before the append, with nothing left to read: a read that did not wait would answer
+    // nothing; one that waits answers the entry appended after it.
     const waiting = q().read('g', 'c1', 10, 5_000);
-    await new Promise((r) => setTimeout(r, 50));
     await q().append(sampleUsageEvent({ eventId: 'd' }));
     expect((await waiting).map((e) => e.event.eventId)).toEqual(['d']);
   });
