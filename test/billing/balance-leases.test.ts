@@ -19,8 +19,8 @@ describeContract('BalanceLeases', (ports) => {
     for (const wake of waiting.get(batchId) ?? []) wake();
     waiting.delete(batchId);
   };
-  const open = (store: BalanceStore, options: { ttlMs?: number; idleMs?: number } = {}) =>
-    (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: Date.now, onBalance: (_a, b) => balances.push(b), onSent }));
+  const open = (store: BalanceStore, options: { ttlMs?: number; idleMs?: number; now?: () => number } = {}) =>
+    (leases = new BalanceLeases({ balances: store, node: 'n1', ttlMs: options.ttlMs ?? 60_000, idleMs: options.idleMs, now: options.now ?? Date.now, onBalance: (_a, b) => balances.push(b), onSent }));
 
   /** Settles against the lease; resolves with the charge's batch id once the lease tells that batch sent (at once with null for a charge of nothing). */
   const settled = (l: BalanceLeases, lease: HeldLease, takenMicro: bigint, charge: LeaseCharge): Promise<string | null> => {
@@ -158,11 +158,19 @@ describeContract('BalanceLeases', (ports) => {
   test('a request in flight longer than the lease lasts keeps it alive; once idle it goes back', async () => {
     const store = ports().balances;
     await store.load('a', 10_000n, new Map());
-    const l = open(store, { ttlMs: 200, idleMs: 100 });
+    // The leases' clock is the test's; their sweep runs on its own timer (every 50 ms here).
+    let now = Date.now();
+    const l = open(store, { ttlMs: 200, idleMs: 100, now: () => now });
     const lease = (await l.take('a', 100n, 1_000n))!;
     expect(lease).toBeDefined();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await store.expire(Date.now())).toBe(0);
+    expect((await store.inspect('a')).reservations).toEqual([expect.objectContaining({ expiresAt: now + 200 })]);
+    // 500 ms in steps of half the lease's life: each time a sweep moves the expiry on, so the
+    // lease never lapses however long the request takes.
+    for (let step = 0; step < 5; step++) {
+      now += 100;
+      await eventually(async () => expect((await store.inspect('a')).reservations).toEqual([expect.objectContaining({ expiresAt: now + 200 })]));
+      expect(await store.expire(now)).toBe(0);
+    }
     expect((await store.inspect('a')).reservations).toHaveLength(1);
     void settled(l, lease, 100n, { eventId: 'e7', tokenId: 't1', chargeMicro: 40n });
     await eventually(async () => expect(await store.inspect('a')).toMatchObject({ balanceMicro: 9_960n, reservations: [] }));
