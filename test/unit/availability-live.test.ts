@@ -1,6 +1,6 @@
 import { historyColumns, historyLink, periodRange } from '../../control-plane/console/src/pages/availability/history-period.js';
 import { initialAvailability, reduceAvailability, type HealthChange } from '../../control-plane/console/src/pages/availability/live-state.js';
-import type { AvailabilityGroupFragment, AvailabilityWindowsFragment } from '../../control-plane/console/src/gql/graphql.js';
+import type { AvailabilityGroupFragment, AvailabilityWindowsFragment } from '../../control-plane/console/src/gql/availability/graphql.js';
 
 const rate = (successes: number, requests: number) => ({ rate: requests ? successes / requests : null, requests, successes });
 const windows = (successes: number, requests: number): AvailabilityWindowsFragment => ({ hour: rate(successes, requests), day: rate(successes, requests), week: rate(successes, requests), month: rate(successes, requests) });

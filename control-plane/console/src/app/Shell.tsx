@@ -4,7 +4,7 @@ import { Alert, AppShell, Burger, Button, Group, NavLink, SegmentedControl, Text
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from 'urql';
 import { CONSOLE_PATHS } from '../../../../shared/console-paths';
-import { LogoutDocument, PingDocument } from '../gql/graphql';
+import { LogoutDocument, PingDocument } from '../gql/session/graphql';
 import { useConnectivity } from '../api/connectivity';
 import { client } from '../api/client';
 import { currentLang, setLang, type Lang } from '../i18n/i18n';

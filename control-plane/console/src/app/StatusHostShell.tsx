@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, AppShell, Group, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { ServerInfoDocument } from '../gql/graphql';
+import { ServerInfoDocument } from '../gql/server-info/graphql';
 import { useConnectivity } from '../api/connectivity';
 import { PageLoader } from './guards';
 import { useShellMessages } from './messages';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from 'urql';
-import { MeDocument, type MeQuery } from '../gql/graphql';
+import { MeDocument, type MeQuery } from '../gql/session/graphql';
 import { onSessionExpired, restartLive } from '../api/client';
 import { isUnauthenticated } from '../api/errors';
 

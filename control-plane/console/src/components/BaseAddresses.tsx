@@ -1,6 +1,6 @@
 import { Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from 'urql';
-import { ServerInfoDocument } from '../gql/graphql';
+import { ServerInfoDocument } from '../gql/server-info/graphql';
 import { defineMessages } from '../i18n/i18n';
 import { FORMAT_BASES, baseAddressFor } from './format-bases';
 

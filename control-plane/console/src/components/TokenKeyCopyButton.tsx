@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useClient } from 'urql';
-import { TokenKeyRevealDocument } from '../gql/graphql';
+import { TokenKeyRevealDocument } from '../gql/token-key/graphql';
 import { errorMessage } from '../api/errors';
 import { defineMessages } from '../i18n/i18n';
 

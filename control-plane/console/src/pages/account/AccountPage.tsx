@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from 'urql';
-import { ChangePasswordDocument } from '../../gql/graphql';
+import { ChangePasswordDocument } from '../../gql/session/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSession } from '../../app/session';
 import { defineMessages } from '../../i18n/i18n';

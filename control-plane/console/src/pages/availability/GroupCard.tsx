@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Collapse, Grid, Group, Paper, Text, Title } from '@mantine/core';
-import type { AvailabilityGroupFragment } from '../../gql/graphql';
+import type { AvailabilityGroupFragment } from '../../gql/availability/graphql';
 import { useAvailabilityMessages } from './messages';
 import { ModelTable } from './ModelTable';
 import { StateBadge } from './StateBadge';

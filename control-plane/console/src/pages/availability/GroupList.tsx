@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { AvailabilityGroupFragment, GroupHealthState } from '../../gql/graphql';
+import type { AvailabilityGroupFragment, GroupHealthState } from '../../gql/availability/graphql';
 import { formatCount } from '../../i18n/format';
 import { ChangeLog } from './ChangeLog';
 import { GroupCard } from './GroupCard';

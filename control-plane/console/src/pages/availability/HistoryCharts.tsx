@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { TimeChart, type ChartSeries } from '../../components/TimeChart';
 import { errorMessage } from '../../api/errors';
-import { AvailabilityHistoryDocument } from '../../gql/graphql';
+import { AvailabilityHistoryDocument } from '../../gql/availability/graphql';
 import { formatCount, formatPercent } from '../../i18n/format';
 import { useAvailabilityMessages } from './messages';
 import { historyColumns, periodRange, type HistoryPeriod } from './history-period';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import type { AvailabilityGroupFragment } from '../../gql/graphql';
+import type { AvailabilityGroupFragment } from '../../gql/availability/graphql';
 import { useAvailabilityMessages } from './messages';
 import { StateBadge } from './StateBadge';
 import { WindowStats } from './WindowStats';

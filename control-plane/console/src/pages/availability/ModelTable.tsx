@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { AvailabilityGroupFragment } from '../../gql/graphql';
+import type { AvailabilityGroupFragment } from '../../gql/availability/graphql';
 import { formatPercent } from '../../i18n/format';
 import { useAvailabilityMessages } from './messages';
 import { useRequestCount } from './useRequestCount';

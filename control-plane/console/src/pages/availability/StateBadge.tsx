@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { GroupHealthState } from '../../gql/graphql';
+import type { GroupHealthState } from '../../gql/availability/graphql';
 import { useAvailabilityMessages } from './messages';
 
 /**

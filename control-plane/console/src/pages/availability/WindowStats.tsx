@@ -1,5 +1,5 @@
 import { Box, Progress, SimpleGrid, Text } from '@mantine/core';
-import type { AvailabilityWindowsFragment } from '../../gql/graphql';
+import type { AvailabilityWindowsFragment } from '../../gql/availability/graphql';
 import { formatPercent } from '../../i18n/format';
 import { useAvailabilityMessages } from './messages';
 import { useRequestCount } from './useRequestCount';

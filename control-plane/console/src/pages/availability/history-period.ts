@@ -1,5 +1,5 @@
 // With its extension: the server's tests import this file too (Node's module resolution).
-import type { AvailabilityHistoryQuery, HealthGranularity } from '../../gql/graphql.js';
+import type { AvailabilityHistoryQuery, HealthGranularity } from '../../gql/availability/graphql.js';
 
 /** The two history views: the last 24 hours by hour, the last 30 days by day. */
 export type HistoryPeriod = 'day' | 'month';

@@ -1,5 +1,5 @@
 // With its extension: the server's tests import this file too (Node's module resolution).
-import type { AvailabilityChangesSubscription, AvailabilityGroupFragment } from '../../gql/graphql.js';
+import type { AvailabilityChangesSubscription, AvailabilityGroupFragment } from '../../gql/availability/graphql.js';
 
 /** A change of a group's state as the `groupHealthChanged` subscription reports it. */
 export type HealthChange = AvailabilityChangesSubscription['groupHealthChanged'];

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import { useClient, useQuery, type CombinedError } from 'urql';
-import { AvailabilityChangesDocument, AvailabilityLiveDocument, AvailabilityPageDocument } from '../../gql/graphql';
+import { AvailabilityChangesDocument, AvailabilityLiveDocument, AvailabilityPageDocument } from '../../gql/availability/graphql';
 import { initialAvailability, reduceAvailability, type LiveAvailability } from './live-state';
 
 /** The availability figures, kept current, with the groups' display names. */

@@ -1,4 +1,4 @@
-import type { AvailabilityWindowsFragment } from '../../gql/graphql';
+import type { AvailabilityWindowsFragment } from '../../gql/availability/graphql';
 
 /** The four windows the API reports, in the order they are shown. */
 export const WINDOWS = ['hour', 'day', 'week', 'month'] as const satisfies readonly (keyof Omit<AvailabilityWindowsFragment, '__typename'>)[];

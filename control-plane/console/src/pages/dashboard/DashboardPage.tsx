@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
-import { DashboardOverviewDocument } from '../../gql/graphql';
+import { DashboardOverviewDocument } from '../../gql/dashboard/graphql';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../app/guards';
 import { useSession } from '../../app/session';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
 import { TokenKeyCopyButton } from '../../components/TokenKeyCopyButton';
-import type { DashboardOverviewQuery } from '../../gql/graphql';
+import type { DashboardOverviewQuery } from '../../gql/dashboard/graphql';
 import type { DashboardT } from './messages';
 
 type Token = DashboardOverviewQuery['myTokens'][number];

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from 'urql';
-import { FeeListChoicesDocument, type ModelKind } from '../../gql/graphql';
+import { FeeListChoicesDocument, type ModelKind } from '../../gql/fee-list/graphql';
 import { useFeeListMessages } from './messages';
 
 /** The filter as the page holds it (in the address): empty strings mean "any". */

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { FeeListFilter, ModelKind } from '../../gql/graphql';
+import type { FeeListFilter, ModelKind } from '../../gql/fee-list/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { PageLoader } from '../../app/guards';
 import { formatCount } from '../../i18n/format';

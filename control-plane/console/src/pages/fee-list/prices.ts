@@ -1,4 +1,4 @@
-import type { FeeListEntriesQuery } from '../../gql/graphql';
+import type { FeeListEntriesQuery } from '../../gql/fee-list/graphql';
 
 /** One row of the fee list: a model in a group, as the API prices it. */
 export type FeeEntry = FeeListEntriesQuery['feeList']['nodes'][number];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
-import { FeeListEntriesDocument, type FeeListFilter } from '../../gql/graphql';
+import { FeeListEntriesDocument, type FeeListFilter } from '../../gql/fee-list/graphql';
 import type { FeeEntry } from './prices';
 
 /** Entries asked for at a time. */

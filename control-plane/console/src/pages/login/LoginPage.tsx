@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
-import { LoginDocument } from '../../gql/graphql';
+import { LoginDocument } from '../../gql/session/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSession } from '../../app/session';
 import { defineMessages } from '../../i18n/i18n';

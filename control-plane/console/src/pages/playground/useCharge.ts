@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useClient } from 'urql';
-import { PlaygroundUsageDocument, type PlaygroundUsageQuery } from '../../gql/graphql';
+import { PlaygroundUsageDocument, type PlaygroundUsageQuery } from '../../gql/playground/graphql';
 
 /** A usage record as the playground shows it. */
 export type UsageItem = PlaygroundUsageQuery['myUsage']['items'][number];

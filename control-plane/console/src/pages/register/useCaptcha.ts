@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, type CombinedError } from 'urql';
-import { RegisterCaptchaDocument, type CaptchaPurpose } from '../../gql/graphql';
+import { RegisterCaptchaDocument, type CaptchaPurpose } from '../../gql/register/graphql';
 
 /** An image captcha of one purpose: the current one (none while a new one loads) and a way to get another. */
 export interface CaptchaState {

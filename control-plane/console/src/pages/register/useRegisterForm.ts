@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, type CombinedError } from 'urql';
-import { LoginDocument, RegisterAccountDocument, RegisterRequestEmailCodeDocument } from '../../gql/graphql';
+import { LoginDocument } from '../../gql/session/graphql';
+import { RegisterAccountDocument, RegisterRequestEmailCodeDocument } from '../../gql/register/graphql';
 import { fieldErrors } from '../../api/errors';
 import { checkBeforeEmailCode, checkBeforeRegister, FIELD_ORDER, placeApiErrors, type FormErrors, type RegisterValues } from './form';
 import { useCaptcha, type CaptchaState } from './useCaptcha';

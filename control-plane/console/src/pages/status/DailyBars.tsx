@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { StatusPageDataQuery } from '../../gql/graphql';
+import type { StatusPageDataQuery } from '../../gql/status/graphql';
 import { formatCount, formatPercent, formatUtcDay } from '../../i18n/format';
 import { AVAILABILITY_DIGITS } from './OverallFigures';
 import { useStatusMessages } from './messages';

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { IncidentImpact, StatusIncidentFragment } from '../../gql/graphql';
+import type { IncidentImpact, StatusIncidentFragment } from '../../gql/status/graphql';
 import { formatDateTime } from '../../i18n/format';
 import { useStatusMessages } from './messages';
 

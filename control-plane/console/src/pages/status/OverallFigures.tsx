@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import type { StatusPageDataQuery } from '../../gql/graphql';
+import type { StatusPageDataQuery } from '../../gql/status/graphql';
 import { formatCount, formatPercent } from '../../i18n/format';
 import { useStatusMessages } from './messages';
 

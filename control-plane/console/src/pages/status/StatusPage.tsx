@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { StatusPageDataDocument } from '../../gql/graphql';
+import { StatusPageDataDocument } from '../../gql/status/graphql';
 import { useConnectivity } from '../../api/connectivity';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../app/guards';

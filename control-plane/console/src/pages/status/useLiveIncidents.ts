@@ -1,5 +1,5 @@
 import { useSubscription } from 'urql';
-import { StatusIncidentPostedDocument, type StatusIncidentFragment } from '../../gql/graphql';
+import { StatusIncidentPostedDocument, type StatusIncidentFragment } from '../../gql/status/graphql';
 
 /** Incidents as last heard over the subscription, by id (each post carries the whole incident as it now stands). */
 type Heard = Record<string, StatusIncidentFragment>;

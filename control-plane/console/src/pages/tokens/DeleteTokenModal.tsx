@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from 'urql';
-import { TokensDeleteDocument } from '../../gql/graphql';
+import { TokensDeleteDocument } from '../../gql/tokens/graphql';
 import { errorMessage } from '../../api/errors';
 import type { TokenRow } from './TokenParts';
 import { useTokensMessages } from './messages';

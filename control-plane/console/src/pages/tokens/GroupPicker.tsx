@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Input, Paper, Select, Stack, Text, type ComboboxItem } from '@mantine/core';
-import type { TokensGroupsQuery } from '../../gql/graphql';
+import type { TokensGroupsQuery } from '../../gql/tokens/graphql';
 import { useTokensMessages } from './messages';
 
 /** A group as the picker shows it. */

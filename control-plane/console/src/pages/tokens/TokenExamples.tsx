@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { ServerInfoDocument, TokensExampleModelDocument, TokensKeyDocument } from '../../gql/graphql';
+import { ServerInfoDocument } from '../../gql/server-info/graphql';
+import { TokensExampleModelDocument, TokensKeyDocument } from '../../gql/tokens/graphql';
 import { BaseAddresses } from '../../components/BaseAddresses';
 import { FORMATS, servedFormats, type WireFormat } from '../../api/model-calls';
 import { errorMessage } from '../../api/errors';

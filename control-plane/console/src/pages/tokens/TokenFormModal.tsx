@@ -1,7 +1,7 @@
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
-import { TokensCreateDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/graphql';
+import { TokensCreateDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/tokens/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { EMPTY_FORM, createInput, formOf, groupsOf, updateInput, type TokenFormValues } from './form';
 import { FormatWarning } from './FormatWarning';

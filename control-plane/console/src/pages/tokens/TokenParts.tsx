@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import type { TokensRowFragment } from '../../gql/graphql';
+import type { TokensRowFragment } from '../../gql/tokens/graphql';
 import { formatDateTime, formatRmb } from '../../i18n/format';
 import { useTokensMessages } from './messages';
 

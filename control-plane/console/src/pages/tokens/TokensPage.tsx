@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from 'urql';
-import { TokensGroupsDocument, TokensListDocument } from '../../gql/graphql';
+import { TokensGroupsDocument, TokensListDocument } from '../../gql/tokens/graphql';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../app/guards';
 import { DeleteTokenModal } from './DeleteTokenModal';

@@ -1,4 +1,4 @@
-import type { CreateTokenInput, TokensRowFragment, UpdateTokenInput } from '../../gql/graphql';
+import type { CreateTokenInput, TokensRowFragment, UpdateTokenInput } from '../../gql/tokens/graphql';
 
 /** What the token form edits; text as typed, so the API judges it and its errors land next to the fields. */
 export interface TokenFormValues {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { notifications } from '@mantine/notifications';
-import { TokensDisableDocument, TokensEnableDocument, TokensKeyDocument } from '../../gql/graphql';
+import { TokensDisableDocument, TokensEnableDocument, TokensKeyDocument } from '../../gql/tokens/graphql';
 import { errorMessage } from '../../api/errors';
 import type { TokenRow } from './TokenParts';
 import { useTokensMessages } from './messages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useClient, type CombinedError } from 'urql';
-import type { UsageFilter } from '../../gql/graphql';
+import type { UsageFilter } from '../../gql/usage/graphql';
 import { errorMessage } from '../../api/errors';
 import { downloadText } from './csv';
 import { exportUsageCsv } from './export';

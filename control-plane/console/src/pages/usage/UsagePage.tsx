@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { UsageFilterChoicesDocument, UsageRecordsDocument, UsageTotalsDocument } from '../../gql/graphql';
+import { UsageFilterChoicesDocument, UsageRecordsDocument, UsageTotalsDocument } from '../../gql/usage/graphql';
 import { useCursorPages } from '../../components/CursorPager';
 import { ExportButton } from './ExportButton';
 import { UsageChart } from './UsageChart';

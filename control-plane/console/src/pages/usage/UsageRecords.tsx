@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, Paper, Stack, Table, Text, Title } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { CombinedError } from 'urql';
-import type { UsageRecordFieldsFragment } from '../../gql/graphql';
+import type { UsageRecordFieldsFragment } from '../../gql/usage/graphql';
 import { errorMessage } from '../../api/errors';
 import { CursorPager, type CursorPages } from '../../components/CursorPager';
 import { formatCount, formatDateTime, formatRmb } from '../../i18n/format';

@@ -1,4 +1,4 @@
-import type { UsageFilter } from '../../gql/graphql';
+import type { UsageFilter } from '../../gql/usage/graphql';
 
 /** The filters as the form holds them: ids and names, or null for "all"; days as `YYYY-MM-DD` (local), '' for open-ended. */
 export interface UsageFilterForm {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useSubscription } from 'urql';
-import { WalletBalanceChangedDocument, WalletBalanceDocument, type WalletBalanceFieldsFragment } from '../../gql/graphql';
+import { WalletBalanceChangedDocument, WalletBalanceDocument, type WalletBalanceFieldsFragment } from '../../gql/wallet/graphql';
 import { useConnectivity } from '../../api/connectivity';
 import { errorMessage } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';

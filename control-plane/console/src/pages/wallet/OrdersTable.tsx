@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { WalletOrdersDocument } from '../../gql/graphql';
+import { WalletOrdersDocument } from '../../gql/wallet/graphql';
 import { errorMessage } from '../../api/errors';
 import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { formatDateTime, formatRmb, formatUsd } from '../../i18n/format';

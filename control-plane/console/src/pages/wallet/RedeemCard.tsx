@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, type CombinedError } from 'urql';
-import { WalletRedeemDocument } from '../../gql/graphql';
+import { WalletRedeemDocument } from '../../gql/wallet/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { DESCRIPTION_PROPS } from './labels';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from 'urql';
-import { WalletOrderDocument } from '../../gql/graphql';
+import { WalletOrderDocument } from '../../gql/wallet/graphql';
 import { errorCode, errorMessage } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { OrderStatusBadge } from './labels';

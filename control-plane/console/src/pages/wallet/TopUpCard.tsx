@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from 'urql';
-import { WalletCreateTopUpDocument, WalletQuoteDocument, WalletRateDocument, type WalletQuoteQuery } from '../../gql/graphql';
+import { WalletCreateTopUpDocument, WalletQuoteDocument, WalletRateDocument, type WalletQuoteQuery } from '../../gql/wallet/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { MIN_TOP_UP_USD, topUpAmountProblem } from './amount';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { ServerInfoDocument } from '../../gql/graphql';
+import { ServerInfoDocument } from '../../gql/server-info/graphql';
 import { useConnectivity } from '../../api/connectivity';
 import { BalanceCard } from './BalanceCard';
 import { LedgerTable } from './LedgerTable';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../../shared/console-paths';
-import { AdminAccountDocument } from '../../../gql/graphql';
+import { AdminAccountDocument } from '../../../gql/admin-accounts/graphql';
 import { formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';
 import { ErrorNotice } from '../shared/ErrorNotice';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminSetAccountDisabledDocument, type AdminAccountFieldsFragment } from '../../../gql/graphql';
+import { AdminSetAccountDisabledDocument, type AdminAccountFieldsFragment } from '../../../gql/admin-accounts/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from 'urql';
-import { AdminAccountsDocument } from '../../../gql/graphql';
+import { AdminAccountsDocument } from '../../../gql/admin-accounts/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { CursorPager, useCursorPages } from '../../../components/CursorPager';
 import { formatCount, formatDate, formatRmb } from '../../../i18n/format';

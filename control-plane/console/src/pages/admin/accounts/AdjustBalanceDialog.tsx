@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminAdjustBalanceDocument, type AdminAccountFieldsFragment } from '../../../gql/graphql';
+import { AdminAdjustBalanceDocument, type AdminAccountFieldsFragment } from '../../../gql/admin-accounts/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatRmb } from '../../../i18n/format';
 import { useAdminMessages } from '../messages';

@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from 'urql';
-import { AdminAccountLedgerDocument } from '../../../gql/graphql';
+import { AdminAccountLedgerDocument } from '../../../gql/admin-accounts/graphql';
 import { CursorPager, useCursorPages } from '../../../components/CursorPager';
 import { formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';

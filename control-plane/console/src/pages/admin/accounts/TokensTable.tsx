@@ -1,5 +1,5 @@
 import { Group, Table, Text } from '@mantine/core';
-import type { AdminAccountQuery } from '../../../gql/graphql';
+import type { AdminAccountQuery } from '../../../gql/admin-accounts/graphql';
 import { formatDate, formatRmb } from '../../../i18n/format';
 import { useAccountsMessages } from './messages';
 import { StateTag } from '../shared/StateTag';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { AdminAccountUsageDocument } from '../../../gql/graphql';
+import { AdminAccountUsageDocument } from '../../../gql/admin-accounts/graphql';
 import { CursorPager, useCursorPages } from '../../../components/CursorPager';
 import { formatCount, formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { AdminChannelFieldsFragment } from '../../../gql/graphql';
+import type { AdminChannelFieldsFragment } from '../../../gql/admin-channels/graphql';
 import { useAdminMessages } from '../messages';
 import { ChannelKeys } from './ChannelKeys';
 import { useChannelsMessages } from './messages';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminCreateChannelDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment, type ChannelKind } from '../../../gql/graphql';
+import { AdminCreateChannelDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment, type ChannelKind } from '../../../gql/admin-channels/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';

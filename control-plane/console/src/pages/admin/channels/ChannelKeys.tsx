@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminSetChannelKeyEnabledDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment } from '../../../gql/graphql';
+import { AdminSetChannelKeyEnabledDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment } from '../../../gql/admin-channels/graphql';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { useChannelsMessages } from './messages';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from 'urql';
 import { WIRE_FORMATS } from '../../../../../../shared/formats';
-import { AdminTestChannelDocument, type AdminChannelFieldsFragment, type AdminTestChannelMutation } from '../../../gql/graphql';
+import { AdminTestChannelDocument, type AdminChannelFieldsFragment, type AdminTestChannelMutation } from '../../../gql/admin-channels/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatCount } from '../../../i18n/format';
 import { useAdminMessages } from '../messages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminChannelsDocument, AdminDeleteChannelDocument, type AdminChannelFieldsFragment } from '../../../gql/graphql';
+import { AdminChannelsDocument, AdminDeleteChannelDocument, type AdminChannelFieldsFragment } from '../../../gql/admin-channels/graphql';
 import { PageLoader } from '../../../app/guards';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { ErrorNotice } from '../shared/ErrorNotice';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import type { ChannelMembershipInput } from '../../../gql/graphql';
+import type { ChannelMembershipInput } from '../../../gql/admin-channels/graphql';
 import { useChannelsMessages } from './messages';
 
 /** A channel's places in groups: which group, its priority there and its weight within that priority. */

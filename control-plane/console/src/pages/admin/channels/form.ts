@@ -1,4 +1,4 @@
-import type { AdminChannelFieldsFragment, ChannelKind, ChannelMembershipInput, CreateChannelInput, ServedModelInput, UpdateChannelInput } from '../../../gql/graphql';
+import type { AdminChannelFieldsFragment, ChannelKind, ChannelMembershipInput, CreateChannelInput, ServedModelInput, UpdateChannelInput } from '../../../gql/admin-channels/graphql';
 
 /** Every channel kind, as the API names them. */
 export const CHANNEL_KINDS: ChannelKind[] = ['OpenAI', 'Anthropic', 'Gemini', 'AzureOpenAI', 'OpenAICompatible', 'Demo'];

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useSubscription } from 'urql';
-import { AdminDataPlaneStatusChangedDocument, AdminDataPlanesDocument, type AdminDataPlaneStatusChangedSubscription, type DataPlaneState } from '../../../gql/graphql';
+import { AdminDataPlaneStatusChangedDocument, AdminDataPlanesDocument, type AdminDataPlaneStatusChangedSubscription, type DataPlaneState } from '../../../gql/admin-operations/graphql';
 import { useConnectivity } from '../../../api/connectivity';
 import { formatDateTime } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminExchangeRateDocument, AdminSetExchangeRateDocument } from '../../../gql/graphql';
+import { AdminExchangeRateDocument, AdminSetExchangeRateDocument } from '../../../gql/admin-money/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatDateTime } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
 import { WIRE_FORMATS } from '../../../../../../shared/formats';
-import { AdminCreateGroupDocument, AdminUpdateGroupDocument, type AdminGroupFieldsFragment, type BillingKind } from '../../../gql/graphql';
+import { AdminCreateGroupDocument, AdminUpdateGroupDocument, type AdminGroupFieldsFragment, type BillingKind } from '../../../gql/admin-groups/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';

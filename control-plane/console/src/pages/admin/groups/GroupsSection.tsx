@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminDeleteGroupDocument, AdminGroupsDocument, type AdminGroupFieldsFragment } from '../../../gql/graphql';
+import { AdminDeleteGroupDocument, AdminGroupsDocument, type AdminGroupFieldsFragment } from '../../../gql/admin-groups/graphql';
 import { PageLoader } from '../../../app/guards';
 import { useAdminMessages } from '../messages';
 import { ConfirmDialog } from '../shared/ConfirmDialog';

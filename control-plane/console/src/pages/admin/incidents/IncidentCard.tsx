@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminPostIncidentUpdateDocument, AdminResolveIncidentDocument, type AdminIncidentFieldsFragment, type IncidentStatus } from '../../../gql/graphql';
+import { AdminPostIncidentUpdateDocument, AdminResolveIncidentDocument, type AdminIncidentFieldsFragment, type IncidentStatus } from '../../../gql/admin-operations/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatDateTime } from '../../../i18n/format';
 import { ErrorNotice } from '../shared/ErrorNotice';

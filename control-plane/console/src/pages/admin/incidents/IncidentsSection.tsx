@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { AdminIncidentsDocument } from '../../../gql/graphql';
+import { AdminIncidentsDocument } from '../../../gql/admin-operations/graphql';
 import { PageLoader } from '../../../app/guards';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { SectionTitle } from '../shared/SectionTitle';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminCreateIncidentDocument, type IncidentImpact, type IncidentStatus } from '../../../gql/graphql';
+import { AdminCreateIncidentDocument, type IncidentImpact, type IncidentStatus } from '../../../gql/admin-operations/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { IMPACTS, OPEN_STATUSES } from './labels';

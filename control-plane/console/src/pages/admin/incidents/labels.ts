@@ -1,4 +1,4 @@
-import type { IncidentImpact, IncidentStatus } from '../../../gql/graphql';
+import type { IncidentImpact, IncidentStatus } from '../../../gql/admin-operations/graphql';
 import type { Tone } from '../shared/StateTag';
 
 /** Impacts, mildest first. */

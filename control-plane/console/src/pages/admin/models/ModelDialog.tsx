@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminCreateModelDocument, AdminUpdateModelDocument, type AdminModelFieldsFragment, type ModelKind } from '../../../gql/graphql';
+import { AdminCreateModelDocument, AdminUpdateModelDocument, type AdminModelFieldsFragment, type ModelKind } from '../../../gql/admin-models/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';

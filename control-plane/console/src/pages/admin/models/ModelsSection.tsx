@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminDeleteModelDocument, AdminModelsDocument, type AdminModelFieldsFragment, type ModelFilter, type ModelKind } from '../../../gql/graphql';
+import { AdminDeleteModelDocument, AdminModelsDocument, type AdminModelFieldsFragment, type ModelFilter, type ModelKind } from '../../../gql/admin-models/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { CursorPager, useCursorPages } from '../../../components/CursorPager';
 import { formatCount, formatUsd } from '../../../i18n/format';

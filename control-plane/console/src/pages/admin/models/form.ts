@@ -1,4 +1,4 @@
-import type { AdminModelFieldsFragment, CreateModelInput, ModelKind, PricesInput, UpdateModelInput } from '../../../gql/graphql';
+import type { AdminModelFieldsFragment, CreateModelInput, ModelKind, PricesInput, UpdateModelInput } from '../../../gql/admin-models/graphql';
 
 /** The price fields, in the order the form shows them. */
 export const PRICE_FIELDS = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'] as const;

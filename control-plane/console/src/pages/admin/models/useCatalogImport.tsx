@@ -1,6 +1,6 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminImportModelCatalogDocument } from '../../../gql/graphql';
+import { AdminImportModelCatalogDocument } from '../../../gql/admin-models/graphql';
 import { formatCount } from '../../../i18n/format';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { useModelsMessages } from './messages';

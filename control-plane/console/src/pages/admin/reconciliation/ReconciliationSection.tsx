@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminReconciliationRunDocument, AdminRunReconciliationDocument } from '../../../gql/graphql';
+import { AdminReconciliationRunDocument, AdminRunReconciliationDocument } from '../../../gql/admin-money/graphql';
 import { formatCount, formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';
 import { accountPath } from '../accounts/paths';

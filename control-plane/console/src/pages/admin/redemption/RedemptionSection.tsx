@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Code, CopyButton, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
-import { AdminCreateRedemptionCodesDocument, type AdminCreateRedemptionCodesMutation } from '../../../gql/graphql';
+import { AdminCreateRedemptionCodesDocument, type AdminCreateRedemptionCodesMutation } from '../../../gql/admin-money/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatRmb } from '../../../i18n/format';
 import { DownloadButton } from '../shared/DownloadButton';

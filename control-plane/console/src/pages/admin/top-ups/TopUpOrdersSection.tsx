@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from 'urql';
-import { AdminTopUpOrdersDocument } from '../../../gql/graphql';
+import { AdminTopUpOrdersDocument } from '../../../gql/admin-money/graphql';
 import { CursorPager, useCursorPages } from '../../../components/CursorPager';
 import { formatDateTime, formatRmb, formatUsd } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';

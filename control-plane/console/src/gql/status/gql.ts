@@ -1,0 +1,46 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "fragment StatusIncident on Incident {\n  id\n  title\n  impact\n  status\n  groups\n  createdAt\n  resolvedAt\n  updates {\n    id\n    status\n    message\n    createdAt\n  }\n}\n\nquery StatusPageData {\n  statusPage {\n    target\n    overall {\n      window\n      availability\n      meetsTarget\n      requests\n    }\n    nodes {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    groups {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    incidents {\n      ...StatusIncident\n    }\n  }\n  groups {\n    name\n    displayName\n  }\n}\n\nsubscription StatusIncidentPosted {\n  incidentPosted {\n    incident {\n      ...StatusIncident\n    }\n    update {\n      id\n    }\n  }\n}": typeof types.StatusIncidentFragmentDoc,
+};
+const documents: Documents = {
+    "fragment StatusIncident on Incident {\n  id\n  title\n  impact\n  status\n  groups\n  createdAt\n  resolvedAt\n  updates {\n    id\n    status\n    message\n    createdAt\n  }\n}\n\nquery StatusPageData {\n  statusPage {\n    target\n    overall {\n      window\n      availability\n      meetsTarget\n      requests\n    }\n    nodes {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    groups {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    incidents {\n      ...StatusIncident\n    }\n  }\n  groups {\n    name\n    displayName\n  }\n}\n\nsubscription StatusIncidentPosted {\n  incidentPosted {\n    incident {\n      ...StatusIncident\n    }\n    update {\n      id\n    }\n  }\n}": types.StatusIncidentFragmentDoc,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment StatusIncident on Incident {\n  id\n  title\n  impact\n  status\n  groups\n  createdAt\n  resolvedAt\n  updates {\n    id\n    status\n    message\n    createdAt\n  }\n}\n\nquery StatusPageData {\n  statusPage {\n    target\n    overall {\n      window\n      availability\n      meetsTarget\n      requests\n    }\n    nodes {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    groups {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    incidents {\n      ...StatusIncident\n    }\n  }\n  groups {\n    name\n    displayName\n  }\n}\n\nsubscription StatusIncidentPosted {\n  incidentPosted {\n    incident {\n      ...StatusIncident\n    }\n    update {\n      id\n    }\n  }\n}"): (typeof documents)["fragment StatusIncident on Incident {\n  id\n  title\n  impact\n  status\n  groups\n  createdAt\n  resolvedAt\n  updates {\n    id\n    status\n    message\n    createdAt\n  }\n}\n\nquery StatusPageData {\n  statusPage {\n    target\n    overall {\n      window\n      availability\n      meetsTarget\n      requests\n    }\n    nodes {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    groups {\n      name\n      days {\n        day\n        availability\n        requests\n      }\n    }\n    incidents {\n      ...StatusIncident\n    }\n  }\n  groups {\n    name\n    displayName\n  }\n}\n\nsubscription StatusIncidentPosted {\n  incidentPosted {\n    incident {\n      ...StatusIncident\n    }\n    update {\n      id\n    }\n  }\n}"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
