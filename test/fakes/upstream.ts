@@ -2,17 +2,30 @@
  * A fake upstream provider for tests: one plain node:http server that speaks every channel kind's
  * native API (OpenAI chat + responses, Azure OpenAI deployments, Anthropic messages, Gemini
  * generateContent / streamGenerateContent), checks each request the way the real API would (auth
- * header, version header or query, path, body shape), records it, and answers as scripted per
- * upstream key: canned answers (streamed when asked), error statuses, silence, connection resets,
- * streams cut midway. Its error messages deliberately contain the key and the URL it was called
- * with, so tests can prove the gateway never passes them on.
+ * header, version header or query, path, body shape, and how a multi-turn tool conversation must
+ * hang together: ./wire/conversation-rules.ts), records it, and answers as scripted per upstream key:
+ * canned answers (streamed when asked), error statuses, silence, connection resets, streams cut
+ * midway, recorded real-world answers (./fixtures/). Its error messages deliberately contain the
+ * key and the URL it was called with, so tests can prove the gateway never passes them on.
+ *
+ * Its answers are written by ./wire/<api>.ts from the providers' documented wire formats, never by
+ * the gateway's own encoders, so the gateway's reading of a format is judged against the
+ * documentation rather than against itself.
  */
 import http from 'node:http';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
-import type { WireFormat } from '../../shared/formats.js';
-import { replyBody, replyEvents, type CannedReply } from '../../data-plane/providers/demo/reply.js';
-import type { StreamEvent } from '../../data-plane/translate/translator.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { anthropicRequestId, messagesBody, messagesError, messagesStream, messagesStreamError } from './wire/anthropic-messages.js';
+import { checkChatConversation, checkGeminiConversation, checkMessagesConversation, checkResponsesConversation, checkThinkingToolCycle, RuleBroken } from './wire/conversation-rules.js';
+import { SKIP_THOUGHT_SIGNATURE, geminiBody, geminiError, geminiStream, geminiStreamError, thoughtSignatureFor } from './wire/gemini.js';
+import { chatBody, chatError, chatStream, chatStreamError } from './wire/openai-chat.js';
+import { responsesBody, responsesError, responsesStream, responsesStreamError } from './wire/openai-responses.js';
+import { hexId, type CannedReply, type ReplyContext, type WireEvent } from './wire/reply.js';
+
+export type { CannedReply, CannedThinking, CannedToolCall, CannedUsage } from './wire/reply.js';
 
 /** Which native API a request was addressed to. */
 export type FakeApi = 'openai-chat' | 'openai-responses' | 'azure-chat' | 'anthropic-messages' | 'gemini';
@@ -55,7 +68,13 @@ export type Behaviour =
    * an error event in the API's own stream shape (`error-event`, as Anthropic does when overloaded;
    * its message holds the key and the URL, which must never reach a client) and close cleanly.
    */
-  | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' };
+  | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' }
+  /**
+   * Answer with a recorded real-world answer, byte for byte: `fixtures/<fixture>` (`.sse` for a
+   * stream, `.json` for a body, sent with `status`, default 200). Its name starts with the API it
+   * was recorded from; a request to another API, or of the other stream mode, is a violation.
+   */
+  | { kind: 'recorded'; fixture: string; status?: number };
 
 /** The answer when nothing else is scripted: plain text. */
 export const TEXT_REPLY: CannedReply = {
@@ -64,36 +83,20 @@ export const TEXT_REPLY: CannedReply = {
   usage: { input: 12, cacheRead: 4, cacheWrite: 0, output: 7, reasoning: 0 },
 };
 
-const FORMAT_OF: Record<FakeApi, WireFormat> = {
-  'openai-chat': 'chat-completions',
-  'azure-chat': 'chat-completions',
-  'openai-responses': 'responses',
-  'anthropic-messages': 'messages',
-  gemini: 'generateContent',
-};
+/** Where the recorded answers live. */
+export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/** The API a fixture was recorded from, by its name's prefix. */
+const FIXTURE_API: [string, FakeApi][] = [
+  ['openai-chat-', 'openai-chat'],
+  ['openai-responses-', 'openai-responses'],
+  ['azure-chat-', 'azure-chat'],
+  ['anthropic-', 'anthropic-messages'],
+  ['gemini-', 'gemini'],
+];
 
 /** A problem with a request that the real API would reject too; recorded for assertions. */
 class Violation extends Error {}
-
-/**
- * Anthropic's rule for thinking with tools: with thinking on, a request continuing a tool cycle
- * (its last message holds tool results) must send back the cycle's assistant turn starting with
- * its thinking block, signed; the turn is every assistant message since the last user message
- * that was not tool results (later ones carry no thinking). Else 400.
- */
-function checkThinkingToolCycle(body: Record<string, unknown>): void {
-  if ((body.thinking as { type?: string } | undefined)?.type !== 'enabled') return;
-  type Block = { type: string; signature?: string };
-  const turns = body.messages as { role: string; content: unknown }[];
-  const toolResults = (t: { role: string; content: unknown }) => t.role === 'user' && Array.isArray(t.content) && (t.content as Block[]).some((b) => b.type === 'tool_result');
-  if (turns.length === 0 || !toolResults(turns[turns.length - 1])) return;
-  let first = -1;
-  for (let i = turns.length - 1; i >= 0 && (turns[i].role === 'assistant' || toolResults(turns[i])); i--) if (turns[i].role === 'assistant') first = i;
-  if (first === -1) return;
-  const opening = Array.isArray(turns[first].content) ? (turns[first].content as Block[])[0] : { type: 'text' };
-  if (opening.type === 'redacted_thinking' || (opening.type === 'thinking' && opening.signature)) return;
-  throw new Violation(`messages.${first}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${opening.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block`);
-}
 
 /** A running fake upstream. */
 export class FakeUpstream {
@@ -104,6 +107,10 @@ export class FakeUpstream {
   private readonly scripts = new Map<string, Behaviour[]>();
   private readonly defaults = new Map<string, Behaviour>();
   private readonly sockets = new Set<Socket>();
+  /** Answers given so far: numbers each one, for its ids. */
+  private served = 0;
+  /** The Gemini thought signatures given out, which the model accepts back. */
+  private readonly signatures = new Set<string>();
 
   private constructor(
     private readonly server: http.Server,
@@ -165,7 +172,7 @@ export class FakeUpstream {
     } catch (err) {
       const message = `${(err as Error).message} (${req.method} ${url.pathname})`;
       this.violations.push(message);
-      return sendJson(res, err instanceof Violation ? 400 : 500, { error: { message } });
+      return sendJson(res, err instanceof Violation || err instanceof RuleBroken ? 400 : 500, { error: { message } });
     }
     if (this.record) this.requests.push(recorded);
     const queue = this.scripts.get(recorded.key);
@@ -173,7 +180,7 @@ export class FakeUpstream {
     await this.behave(behaviour, recorded, req, res);
   }
 
-  /** Parses and validates a request as the real API would; throws Violation. */
+  /** Parses and validates a request as the real API would; throws Violation or RuleBroken. */
   private check(req: http.IncomingMessage, url: URL, rawBody: string): RecordedRequest {
     const h = req.headers;
     if (req.method !== 'POST') throw new Violation(`unexpected method ${req.method}`);
@@ -201,12 +208,14 @@ export class FakeUpstream {
     if (/\/v1\/chat\/completions$/.test(path) && !path.startsWith('/openai/')) {
       const key = bearer();
       requireFields(body, { model: 'string', messages: 'array' });
+      checkChatConversation(body);
       return { ...base, api: 'openai-chat', key, model: body.model as string, stream: body.stream === true };
     }
     if (/\/v1\/responses$/.test(path)) {
       const key = bearer();
       requireFields(body, { model: 'string' });
       if (body.input === undefined) throw new Violation('missing input');
+      checkResponsesConversation(body);
       return { ...base, api: 'openai-responses', key, model: body.model as string, stream: body.stream === true };
     }
     if ((m = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(path))) {
@@ -215,6 +224,7 @@ export class FakeUpstream {
       if (h.authorization) throw new Violation('Authorization must not be sent to Azure with an api-key');
       if (!url.searchParams.get('api-version')) throw new Violation('missing api-version query parameter');
       requireFields(body, { messages: 'array' });
+      checkChatConversation(body);
       return { ...base, api: 'azure-chat', key, model: decodeURIComponent(m[1]), stream: body.stream === true };
     }
     if (/\/v1\/messages$/.test(path)) {
@@ -223,6 +233,7 @@ export class FakeUpstream {
       if (!h['anthropic-version']) throw new Violation('missing anthropic-version header');
       if (h.authorization) throw new Violation('Authorization must not be sent with x-api-key');
       requireFields(body, { model: 'string', max_tokens: 'number', messages: 'array' });
+      checkMessagesConversation(body);
       checkThinkingToolCycle(body);
       return { ...base, api: 'anthropic-messages', key, model: body.model as string, stream: body.stream === true };
     }
@@ -235,12 +246,14 @@ export class FakeUpstream {
       if (stream && url.searchParams.get('alt') !== 'sse') throw new Violation('streamGenerateContent without alt=sse');
       requireFields(body, { contents: 'array' });
       if ('model' in body) throw new Violation('generateContent bodies carry no model');
+      checkGeminiConversation(body, (s) => s === SKIP_THOUGHT_SIGNATURE || this.signatures.has(s));
       return { ...base, api: 'gemini', key, model: decodeURIComponent(m[1]), stream };
     }
     throw new Violation(`unknown path ${path}`);
   }
 
   private async behave(b: Behaviour, r: RecordedRequest, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const ctx: ReplyContext = { model: r.model, body: r.body, serial: ++this.served };
     switch (b.kind) {
       case 'hang':
         return;
@@ -248,7 +261,9 @@ export class FakeUpstream {
         req.socket.destroy();
         return;
       case 'error':
-        return sendJson(res, b.status, errorEnvelope(r, b.status, b.message ?? defaultMessage(r, b.status, this.url)));
+        return sendJson(res, b.status, errorEnvelope(r, ctx, b.status, b.message ?? defaultMessage(r, b.status, this.url)), responseHeaders(r, ctx));
+      case 'recorded':
+        return this.replay(b, r, res, ctx);
       case 'reply':
       case 'cut': {
         if (b.kind === 'reply' && b.after) {
@@ -256,14 +271,15 @@ export class FakeUpstream {
           if (res.destroyed) return;
         }
         const reply = b.reply ?? defaultReply(r);
-        const format = FORMAT_OF[r.api];
-        if (!r.stream && b.kind === 'reply') return sendJson(res, 200, replyBody(format, reply, r.model));
-        const includeUsage = (r.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        if (r.api === 'gemini' && reply.toolCalls.length > 0) this.signatures.add(thoughtSignatureFor(ctx.serial));
+        if (!r.stream && b.kind === 'reply') return sendJson(res, 200, replyBody(r.api, reply, ctx), responseHeaders(r, ctx));
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...responseHeaders(r, ctx) });
         let sent = 0;
-        for (const event of replyEvents(format, reply, r.model, { includeUsage })) {
+        for (const event of replyEvents(r.api, reply, ctx)) {
           if (b.kind === 'cut' && sent === b.afterEvents) {
-            if (b.ending === 'error-event') res.write(frame(r.api, streamErrorEvent(r, `Overloaded: upstream ${this.url} is busy (key ${r.key})`)));
+            if (b.ending === 'error-event') {
+              for (const e of streamErrorEvents(r, ctx, `Overloaded: upstream ${this.url} is busy (key ${r.key})`, sent)) res.write(frame(r.api, e));
+            }
             if (b.ending === 'close' || b.ending === 'error-event') return void res.end();
             // Let what was written reach the socket first: destroy() drops unflushed writes.
             await new Promise<void>((resolve) => res.write('', () => resolve()));
@@ -278,6 +294,38 @@ export class FakeUpstream {
         res.end();
       }
     }
+  }
+
+  /** Sends a recorded answer, a stream in small uneven slices (as a network delivers it, cut anywhere). */
+  private async replay(b: Extract<Behaviour, { kind: 'recorded' }>, r: RecordedRequest, res: http.ServerResponse, ctx: ReplyContext): Promise<void> {
+    const api = FIXTURE_API.find(([prefix]) => b.fixture.startsWith(prefix))?.[1];
+    const streamed = b.fixture.endsWith('.sse');
+    if (api !== r.api || streamed !== r.stream) {
+      const message = `fixture ${b.fixture} cannot answer a ${r.stream ? 'streamed' : 'complete'} ${r.api} request`;
+      this.violations.push(message);
+      return sendJson(res, 500, { error: { message } });
+    }
+    const bytes = readFileSync(join(FIXTURES_DIR, b.fixture));
+    if (r.api === 'gemini') {
+      for (const s of [...this.signaturesIn(bytes.toString('utf8'))]) this.signatures.add(s);
+    }
+    if (!streamed) {
+      res.writeHead(b.status ?? 200, { 'content-type': 'application/json', 'content-length': bytes.length, ...responseHeaders(r, ctx) });
+      return void res.end(bytes);
+    }
+    res.writeHead(b.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...responseHeaders(r, ctx) });
+    for (let at = 0, n = 0; at < bytes.length; n++) {
+      const size = 23 + ((n * 37) % 61);
+      if (res.destroyed) return;
+      res.write(bytes.subarray(at, at + size));
+      at += size;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    res.end();
+  }
+
+  private *signaturesIn(text: string): Generator<string> {
+    for (const m of text.matchAll(/"thoughtSignature"\s*:\s*"([^"]+)"/g)) yield m[1];
   }
 }
 
@@ -333,45 +381,91 @@ function defaultMessage(r: RecordedRequest, status: number, baseUrl: string): st
   return `Fake upstream failure ${status} at ${where} (internal host 10.0.0.7, key ${r.key})`;
 }
 
-/** The error envelope of the request's API. */
-function errorEnvelope(r: RecordedRequest, status: number, message: string): Record<string, unknown> {
-  if (r.api === 'anthropic-messages') {
-    // 529 is Anthropic's own status for an overloaded API.
-    const type = status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
-    return { type: 'error', error: { type, message }, request_id: 'req_fake' };
+function replyBody(api: FakeApi, reply: CannedReply, ctx: ReplyContext): Record<string, unknown> {
+  switch (api) {
+    case 'openai-chat':
+      return chatBody(reply, ctx, 'openai');
+    case 'azure-chat':
+      return chatBody(reply, ctx, 'azure');
+    case 'openai-responses':
+      return responsesBody(reply, ctx);
+    case 'anthropic-messages':
+      return messagesBody(reply, ctx);
+    case 'gemini':
+      return geminiBody(reply, ctx);
   }
-  if (r.api === 'gemini') {
-    const s = status === 401 ? 'UNAUTHENTICATED' : status === 429 ? 'RESOURCE_EXHAUSTED' : status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT';
-    return { error: { code: status, message, status: s } };
-  }
-  const type = status === 401 ? 'invalid_request_error' : status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error';
-  return { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } };
 }
 
-/** The error event each API sends inside a stream it cannot finish (an overload, here). */
-function streamErrorEvent(r: RecordedRequest, message: string): StreamEvent {
+function replyEvents(api: FakeApi, reply: CannedReply, ctx: ReplyContext): Iterable<WireEvent> {
+  switch (api) {
+    case 'openai-chat':
+      return chatStream(reply, ctx, 'openai');
+    case 'azure-chat':
+      return chatStream(reply, ctx, 'azure');
+    case 'openai-responses':
+      return responsesStream(reply, ctx);
+    case 'anthropic-messages':
+      return messagesStream(reply, ctx);
+    case 'gemini':
+      return geminiStream(reply, ctx);
+  }
+}
+
+/** The error envelope of the request's API. */
+function errorEnvelope(r: RecordedRequest, ctx: ReplyContext, status: number, message: string): Record<string, unknown> {
+  switch (r.api) {
+    case 'openai-chat':
+      return chatError(status, message, 'openai');
+    case 'azure-chat':
+      return chatError(status, message, 'azure');
+    case 'openai-responses':
+      return responsesError(status, message);
+    case 'anthropic-messages':
+      return messagesError(status, message, anthropicRequestId(ctx));
+    case 'gemini':
+      return geminiError(status, message);
+  }
+}
+
+/** The events each API sends inside a stream it cannot finish (an overload, here); `sent` events came before. */
+function streamErrorEvents(r: RecordedRequest, ctx: ReplyContext, message: string, sent: number): WireEvent[] {
   switch (r.api) {
     case 'anthropic-messages':
-      return { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message } } };
+      return [messagesStreamError(message)];
     case 'gemini':
-      return { data: { error: { code: 503, message, status: 'UNAVAILABLE' } } };
+      return [geminiStreamError(message)];
     case 'openai-responses':
-      return { event: 'response.failed', data: { type: 'response.failed', response: { id: 'resp_fake', object: 'response', status: 'failed', error: { code: 'server_error', message }, output: [] } } };
+      return responsesStreamError(message, ctx, sent);
     case 'openai-chat':
     case 'azure-chat':
-      return { data: { error: { message, type: 'server_error', param: null, code: null } } };
+      return [chatStreamError(message)];
+  }
+}
+
+/** The request-id headers each provider sets on every answer. */
+function responseHeaders(r: RecordedRequest, ctx: ReplyContext): Record<string, string> {
+  switch (r.api) {
+    case 'openai-chat':
+    case 'openai-responses':
+      return { 'x-request-id': `req_${hexId(`oai:${ctx.serial}`, 32)}`, 'openai-processing-ms': '231' };
+    case 'azure-chat':
+      return { 'apim-request-id': hexId(`apim:${ctx.serial}`, 32), 'x-request-id': hexId(`azr:${ctx.serial}`, 32) };
+    case 'anthropic-messages':
+      return { 'request-id': anthropicRequestId(ctx) };
+    case 'gemini':
+      return { 'server-timing': 'gfet4t7; dur=412' };
   }
 }
 
 /** SSE framing as each provider does it (Google ends events with CRLF pairs). */
-function frame(api: FakeApi, event: StreamEvent): string {
+function frame(api: FakeApi, event: WireEvent): string {
   const data = event.data === '[DONE]' ? '[DONE]' : JSON.stringify(event.data);
   if (api === 'gemini') return `data: ${data}\r\n\r\n`;
   return event.event === undefined ? `data: ${data}\n\n` : `event: ${event.event}\ndata: ${data}\n\n`;
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

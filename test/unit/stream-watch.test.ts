@@ -4,21 +4,37 @@
  * before it, and an error event inside a 200 stream, found where it starts.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { replyEvents } from '../../data-plane/providers/demo/reply.js';
 import { StreamWatch } from '../../data-plane/relay/stream-watch.js';
 import { frameEventText } from '../../data-plane/sse/frame.js';
 import type { StreamEvent } from '../../data-plane/translate/translator.js';
+import { messagesStream } from '../fakes/wire/anthropic-messages.js';
+import { geminiStream } from '../fakes/wire/gemini.js';
+import { chatStream } from '../fakes/wire/openai-chat.js';
+import { responsesStream } from '../fakes/wire/openai-responses.js';
+import type { CannedReply, ReplyContext } from '../fakes/wire/reply.js';
 
 const FORMATS: WireFormat[] = ['chat-completions', 'messages', 'responses', 'generateContent'];
-const REPLY = {
+const REPLY: CannedReply = {
   // text that names every marker the watch looks for: content is never taken for an event
   text: 'say "error" and [DONE] and message_stop and event: error and "finishReason" and response.failed',
   toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { error: 'none', finishReason: 'x' } }],
   usage: { input: 5, cacheRead: 0, cacheWrite: 0, output: 9, reasoning: 0 },
 };
 
-/** The demo provider's stream of REPLY in `format`, as events. */
-const events = (format: WireFormat): StreamEvent[] => [...replyEvents(format, REPLY, 'm', { includeUsage: true })];
+/** An upstream's stream of REPLY in `format`, as the provider documents it (the fake upstream's encoders), as events. */
+const events = (format: WireFormat): StreamEvent[] => {
+  const ctx: ReplyContext = { model: 'm', body: { stream: true, stream_options: { include_usage: true } }, serial: 1 };
+  switch (format) {
+    case 'chat-completions':
+      return [...chatStream(REPLY, ctx, 'openai')];
+    case 'messages':
+      return [...messagesStream(REPLY, ctx)];
+    case 'responses':
+      return [...responsesStream(REPLY, ctx)];
+    case 'generateContent':
+      return [...geminiStream(REPLY, ctx)];
+  }
+};
 const raw = (format: WireFormat, list: StreamEvent[]) => Buffer.from(list.map((e) => frameEventText(format, e)).join(''));
 
 /** The error event each upstream sends inside a stream it cannot finish, and its message. */
