@@ -80,18 +80,20 @@ describe('shell', () => {
 
   test('an expired session goes to login and then back to where the user was', async () => {
     const user = await seedAccount(service.cp.services);
-    const { page, context } = await openPage(browser, service.consoleUrl, { session: user.session });
+    const { page, context, errors } = await openPage(browser, service.consoleUrl, { session: user.session });
     await page.goto('/account');
     await page.getByText(user.account.email).waitFor();
-    await context.clearCookies();
-    // The next API call answers UNAUTHENTICATED: the console asks for a login, then comes back.
-    await page.getByRole('link', { name: 'Pricing' }).first().click();
-    await page.goto('/account');
-    await page.waitForURL(/\/login\?next=%2Faccount/);
+    // The session ends while the page is open: the next API call (the tokens page's list) answers
+    // UNAUTHENTICATED, and the console asks for a login, then returns to the tokens page.
+    await service.cp.services.sessions.endAll(service.cp.services.deps.orm.em.fork(), user.account.id);
+    await page.getByRole('link', { name: 'Tokens' }).first().click();
+    await page.waitForURL(/\/login\?next=%2Ftokens/);
     await page.getByLabel('Username or e-mail').fill(user.account.username);
     await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/tokens$/);
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 
