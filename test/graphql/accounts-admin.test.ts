@@ -70,7 +70,10 @@ async function keyAnswers(status: number, withinMs: number): Promise<{ status: n
 beforeAll(async () => {
   cp = await startTestControlPlane();
   dataDir = await tempDataDir();
-  dp = await startTestDataPlane({ nodeName: 'accounts', redisPrefix: cp.redisPrefix, dataDir: dataDir.path });
+  // The data plane's clock stands still, so its token cache keeps what it read: a disabled account's
+  // tokens can only reach it through the invalidation notices.
+  const frozen = Date.now();
+  dp = await startTestDataPlane({ nodeName: 'accounts', redisPrefix: cp.redisPrefix, dataDir: dataDir.path, now: () => frozen });
   redis = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   admin = await loginSession(cp.server.url, TEST_ADMIN.username, TEST_ADMIN.password);
   adminId = (await gqlOk<{ me: { id: string } }>(cp.server.url, '{ me { id } }', {}, { session: admin })).me.id;
@@ -179,7 +182,7 @@ describe('setAccountDisabled', () => {
     expect((await modelsStatus()).status).toBe(200);
   });
 
-  test('disabling ends the sessions, refuses login and stops the tokens on the data plane within a second; enabling restores login and tokens', async () => {
+  test('disabling ends the sessions, refuses login and stops the tokens on the data plane by notice; enabling restores login and tokens', async () => {
     const secondSession = await loginSession(cp.server.url, user.account.username);
     const disabled = (await setDisabled(user.account.id, true, ' chargeback ')).data!.setAccountDisabled;
     expect(disabled).toMatchObject({ id: user.account.id, disabled: true, disabledReason: 'chargeback', disabledAt: expect.any(String) });
@@ -195,8 +198,9 @@ describe('setAccountDisabled', () => {
     expect(refused.errors?.[0]).toMatchObject({ message: expect.stringContaining('disabled'), extensions: { code: 'FORBIDDEN' } });
     expect((await login('wrong password')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 
-    // Tokens: refused like a disabled token, on the data plane, within a second; the token's own switch is untouched.
-    const stopped = await keyAnswers(403, 1000);
+    // Tokens: refused like a disabled token, on the data plane (its cache would have kept the
+    // record: only the notice can tell it); the token's own switch is untouched.
+    const stopped = await keyAnswers(403, 10_000);
     expect(stopped.status).toBe(403);
     expect(stopped.body).toContain('disabled');
     expect(await redis.tokens.get(sha256Hex(key))).toMatchObject({ tokenId, status: 'disabled' });
@@ -206,7 +210,7 @@ describe('setAccountDisabled', () => {
 
     const enabled = (await setDisabled(user.account.id, false)).data!.setAccountDisabled;
     expect(enabled).toMatchObject({ disabled: false, disabledAt: null, disabledReason: null });
-    expect((await keyAnswers(200, 1000)).status).toBe(200);
+    expect((await keyAnswers(200, 10_000)).status).toBe(200);
     expect(await redis.tokens.get(sha256Hex(key))).toMatchObject({ tokenId, status: 'active' });
     const chat = await fetch(`${dp.url}/v1/chat/completions`, {
       method: 'POST',

@@ -21,7 +21,8 @@ beforeAll(async () => {
   cp = await startTestControlPlane();
   // A data plane as in split mode: its own Redis connections on the control plane's prefix.
   ports = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
-  cache = new TokenCache(ports.tokens);
+  // Entries live for an hour: within a test, a token change reaches the cache by its notice or not at all.
+  cache = new TokenCache(ports.tokens, { ttlMs: 3_600_000 });
   await cache.start();
   const auth = authenticate(cache, { now: () => Date.now() + clockOffsetMs });
   dp = await startDataPlaneServer(
@@ -154,22 +155,22 @@ describe('refusals, each in the caller\'s format', () => {
   });
 });
 
-test('disabling through GraphQL stops the key within a second; enabling restores it', async () => {
+test('disabling through GraphQL stops the cached key by notice; enabling restores it', async () => {
   const { id, key } = await newToken();
   expect((await call('messages (x-api-key)', key)).status).toBe(200); // now cached by the data plane
   await mutate('disableToken', id);
-  const refused = await pollUntil('messages (x-api-key)', key, 403, 1000);
+  const refused = await pollUntil('messages (x-api-key)', key, 403, 10_000);
   expect(refused.status).toBe(403);
   expect(refused.body).toMatchObject({ type: 'error', error: { type: 'permission_error', message: expect.stringContaining('disabled') } });
   await mutate('enableToken', id);
-  expect((await pollUntil('messages (x-api-key)', key, 200, 1000)).status).toBe(200);
+  expect((await pollUntil('messages (x-api-key)', key, 200, 10_000)).status).toBe(200);
 });
 
-test('deleting through GraphQL stops the key within a second', async () => {
+test('deleting through GraphQL stops the cached key by notice', async () => {
   const { id, key } = await newToken();
   expect((await call('generateContent (x-goog-api-key)', key)).status).toBe(200);
   await mutate('deleteToken', id);
-  const refused = await pollUntil('generateContent (x-goog-api-key)', key, 401, 1000);
+  const refused = await pollUntil('generateContent (x-goog-api-key)', key, 401, 10_000);
   expect(refused.status).toBe(401);
   expect(refused.body).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
 });

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataPlaneConfig } from '../../data-plane/config.js';
-import { startDataPlane, type DataPlane } from '../../data-plane/bootstrap.js';
+import { startDataPlane, type DataPlane, type PipelineFactory } from '../../data-plane/bootstrap.js';
+import { Metering } from '../../data-plane/billing/metering.js';
+import { createRelayPipeline } from '../../data-plane/pipeline/pipeline.js';
 import type { LoaderReport } from '../../data-plane/config/snapshot-loader.js';
 import { TEST_SECRET_KEY } from './control-plane.js';
 import { TEST_REDIS_URL } from './database.js';
@@ -14,8 +16,28 @@ export async function tempDataDir(): Promise<{ path: string; remove(): Promise<v
 }
 
 /**
+ * The production model routes (relay with metering, as `relayWithMetering`), with `now` as the
+ * relay pipeline's clock: token expiry, the token cache, breakers.
+ */
+function relayWithMeteringAt(now: () => number): PipelineFactory {
+  return (deps) => {
+    const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName });
+    const pipeline = createRelayPipeline(deps, { reserve: metering.middleware, now });
+    return {
+      middleware: pipeline.middleware,
+      close: async () => {
+        await pipeline.close();
+        await metering.close();
+      },
+    };
+  };
+}
+
+/**
  * Starts a data plane in this process, on its own Redis connections, with fast timers (poll 100 ms,
- * heartbeat 50 ms) so tests wait on events rather than on production periods.
+ * heartbeat 50 ms) so tests wait on events rather than on production periods. `now`: the relay
+ * pipeline's clock (a clock that stands still keeps every token-cache entry, so a token change
+ * reaches the data plane by its invalidation notice or not at all).
  */
 export function startTestDataPlane(options: {
   nodeName: string;
@@ -25,6 +47,7 @@ export function startTestDataPlane(options: {
   secretKey?: string;
   env?: Record<string, string>;
   onSnapshotChange?: (report: LoaderReport) => void;
+  now?: () => number;
 }): Promise<DataPlane> {
   const secretKey = options.secretKey ?? TEST_SECRET_KEY;
   const config = readDataPlaneConfig(
@@ -42,5 +65,5 @@ export function startTestDataPlane(options: {
     },
     true,
   );
-  return startDataPlane(config, { secretKey, onSnapshotChange: options.onSnapshotChange });
+  return startDataPlane(config, { secretKey, onSnapshotChange: options.onSnapshotChange, pipeline: options.now && relayWithMeteringAt(options.now) });
 }
