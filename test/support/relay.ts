@@ -79,7 +79,8 @@ export async function startRelayBed(
     pipeline: (deps) => (pipeline = createRelayPipeline(deps, options.pipeline)),
   });
   const applied = async () => {
-    for (let i = 0; i < 200 && dataPlane.runtime()?.revision !== revision; i++) await new Promise((r) => setTimeout(r, 25));
+    const deadline = Date.now() + 20_000;
+    while (dataPlane.runtime()?.revision !== revision && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     if (dataPlane.runtime()?.revision !== revision) throw new Error(`data plane did not apply revision ${revision}`);
   };
   await applied();
