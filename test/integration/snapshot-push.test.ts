@@ -10,6 +10,7 @@ import { Channel, ChannelKind } from '../../control-plane/catalog/channel.entity
 import { ExchangeRate } from '../../control-plane/catalog/exchange-rate.entity.js';
 import { Group } from '../../control-plane/catalog/group.entity.js';
 import { CatalogModel, PriceTable } from '../../control-plane/catalog/model.entity.js';
+import type { PublishOutcome } from '../../control-plane/publish/snapshot.publisher.js';
 import type { DataPlane } from '../../data-plane/bootstrap.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
@@ -208,15 +209,38 @@ test('a burst of 100 catalog changes costs at most a few builds, and the last ch
   expect(cp.services.snapshots.builds - before).toBe(1);
   expect(new Set(outcomes.map((o) => o?.revision)).size).toBe(1);
 
-  // Changes committed one after another while builds run: each call's snapshot includes its change.
-  const interleaved: Promise<unknown>[] = [];
+  // Changes committed one after another while a build runs. The build is held for as long as the
+  // changes go on: it reads the catalog in one statement, which waits on a lock of the exchange-rate
+  // table. Every call made while the next build waits behind it joins that one build.
   const start = cp.services.snapshots.builds;
-  for (let i = 1; i <= 20; i++) {
-    await setMultiplier(String(10 + i));
-    interleaved.push(cp.services.catalogChanged());
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = cp.services.deps.orm.em.fork().transactional(async (tx) => {
+    await tx.execute('lock table exchange_rate in access exclusive mode');
+    locked();
+    await released;
+  });
+  await Promise.race([isLocked, holding]);
+  const interleaved: Promise<PublishOutcome | null>[] = [];
+  try {
+    for (let i = 1; i <= 20; i++) {
+      await setMultiplier(String(10 + i));
+      interleaved.push(cp.services.catalogChanged());
+    }
+  } finally {
+    release();
   }
-  await Promise.all(interleaved);
-  expect(cp.services.snapshots.builds - start).toBeLessThanOrEqual(20);
+  await holding;
+  const joined = await Promise.all(interleaved);
+  // The held build, and one more for everything changed while it was held.
+  expect(cp.services.snapshots.builds - start).toBe(2);
+  expect(joined.slice(2)).toEqual(Array(18).fill(joined[19]));
+  // Each call's snapshot includes its change: the held build read the catalog once the lock was
+  // gone, after every change, so every call resolves with the revision holding the last one.
+  const head = (await cp.services.deps.ports.configBus.readHead())!;
+  expect(joined.map((o) => o?.revision)).toEqual(Array(20).fill(head.revision));
   await settle(() => {
     for (const dp of [a, b]) expect(dp.runtime()?.groups.get(GROUP)?.multiplier).toBe('30');
   });
