@@ -128,10 +128,8 @@ test('codes: wrong, expired and superseded codes are refused; five wrong guesses
   const code = await mailedCode(url, smtp, 'codes@example.com');
   const wrong = code === '000000' ? '111111' : '000000';
   expectBadInput(await sendRegister(url, { username: 'codes1', email: 'codes@example.com', emailCode: wrong }), 'emailCode');
-  // A wrong guess does not spend the code.
-  now += 60_000;
-  const fresh = await mailedCode(url, smtp, 'codes2@example.com');
-  expect((await sendRegister(url, { username: 'codes2', email: 'codes2@example.com', emailCode: fresh })).errors).toBeUndefined();
+  // A wrong guess does not spend the code: the right one still registers the address.
+  expect((await sendRegister(url, { username: 'codes1', email: 'codes@example.com', emailCode: code })).errors).toBeUndefined();
 
   const first = await mailedCode(url, smtp, 'codes3@example.com');
   now += 61_000;
@@ -147,7 +145,19 @@ test('codes: wrong, expired and superseded codes are refused; five wrong guesses
     expectBadInput(await sendRegister(url, { username: 'codes4', email: 'codes4@example.com', emailCode: bad }), 'emailCode');
   }
   expectBadInput(await sendRegister(url, { username: 'codes4', email: 'codes4@example.com', emailCode: fourth }), 'emailCode');
-  expect(await em().count(Account, { usernameLower: { $in: ['codes1', 'codes3', 'codes4'] } })).toBe(0);
+  expect(await em().count(Account, { usernameLower: { $in: ['codes3', 'codes4'] } })).toBe(0);
+});
+
+test('a code mailed to one address does not register another', async () => {
+  const code = await mailedCode(url, smtp, 'owner@example.com');
+  const before = await counts();
+  // Neither for an address that has no code, nor for one whose own code is another.
+  expectBadInput(await sendRegister(url, { username: 'taker1', email: 'taker@example.com', emailCode: code }), 'emailCode');
+  const own = await mailedCode(url, smtp, 'other@example.com');
+  if (own !== code) expectBadInput(await sendRegister(url, { username: 'taker2', email: 'other@example.com', emailCode: code }), 'emailCode');
+  expect(await counts()).toEqual(before);
+  // The code is still its own address's.
+  expect((await sendRegister(url, { username: 'owner1', email: 'owner@example.com', emailCode: code })).errors).toBeUndefined();
 });
 
 test('the code works with a wrong guess before it, and is spent by the registration that uses it', async () => {
