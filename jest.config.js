@@ -3,6 +3,10 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The memory test measures this process's memory: with other test files running beside it, it
+  // measures them. It has its own configuration (jest.memory.config.js), which `npm test` runs
+  // after this one.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/relay/memory\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {

@@ -3,8 +3,9 @@
  * live memory (heap plus buffers, measured after a forced GC at several points of the stream)
  * stays far below the stream's size. The fake upstream generates the stream lazily, so it holds
  * no copy either. A relay that kept the stream would grow by more than its 10 MB.
- * `npm test` runs this file on its own, after the rest: with another test process competing for
- * the 2 cores, the measurement is not about the relay any more.
+ * The jest configuration keeps this file apart (jest.memory.config.js runs it alone, and `npm
+ * test` runs that after the rest): with another test process competing for the cores, the
+ * measurement is not about the relay any more.
  */
 import http from 'node:http';
 import { setFlagsFromString } from 'node:v8';
