@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './TimeChart.css';
 
 /** One line (or bar) series of a time chart. */
 export interface ChartSeries {
@@ -14,6 +15,10 @@ export interface ChartSeries {
   format?: (value: number) => string;
   /** Mark each value with a dot: in a sparse series a lone value between gaps draws no line. */
   points?: boolean;
+  /** Bars only: a colour per bar instead of the series colour (canvas colours: hex or rgb, not CSS variables). */
+  barColors?: string[];
+  /** What the legend says of the value at an index (e.g. a day's whole story), instead of the formatted value. */
+  describe?: (index: number) => string;
 }
 
 /** Props of a time chart: x values are moments (ms since the epoch), shown in the viewer's zone. */
@@ -26,13 +31,15 @@ export interface TimeChartProps {
   yRange?: [number, number];
   /** What the chart shows, for screen readers. */
   ariaLabel: string;
+  /** A strip without axes or time in the legend (e.g. one row of daily bars among many). */
+  compact?: boolean;
 }
 
 /**
  * A time-series chart drawn by uPlot, sized to its container's width and redrawn when that
  * changes (phone and laptop alike). The data also goes to screen readers as a label.
  */
-export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: TimeChartProps) {
+export function TimeChart({ times, series, height = 220, yRange, ariaLabel, compact = false }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -50,13 +57,15 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: Ti
           stroke: s.color,
           fill: s.bars ? s.color : undefined,
           width: s.bars ? 0 : 2,
-          paths: s.bars ? uPlot.paths.bars!({ size: [0.7, 40] }) : undefined,
+          paths: s.bars ? uPlot.paths.bars!({ size: [0.7, 40], disp: s.barColors ? barFills(s.barColors) : undefined }) : undefined,
           points: { show: s.points ?? false, size: 6, fill: s.color },
-          value: (_u: uPlot, v: number | null) => (v == null ? '—' : s.format ? s.format(v) : String(v)),
+          value: (_u: uPlot, v: number | null, _series: number, index: number | null) =>
+            s.describe && index != null ? s.describe(index) : v == null ? '—' : s.format ? s.format(v) : String(v),
         })),
       ],
       scales: { x: { time: true, ...(barRoom > 0 ? { range: (_u, min, max) => [min - barRoom, max + barRoom] } : {}) }, y: yRange ? { range: yRange } : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
-      axes: [{}, { values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))), size: 64 }],
+      axes: compact ? [{ show: false }, { show: false }] : [{}, { values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))), size: 64 }],
+      padding: compact ? [2, 0, 0, 0] : undefined,
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
     };
@@ -68,6 +77,11 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel }: Ti
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, series, height, yRange]);
-  return <div ref={box} role="img" aria-label={ariaLabel} style={{ width: '100%', minHeight: height }} />;
+  }, [times, series, height, yRange, compact]);
+  return <div ref={box} role="img" aria-label={ariaLabel} className={compact ? 'time-chart-compact' : undefined} style={{ width: '100%', minHeight: height }} />;
+}
+
+/** uPlot's per-bar colour facet, indexed like the data (its unit enum is a const enum, unusable across isolated modules: 3 is "colour"). */
+function barFills(colors: string[]): uPlot.Series.BarsPathBuilderDisplay {
+  return { fill: { unit: 3 as uPlot.Series.BarsPathBuilderFacetUnit, values: () => colors } };
 }

@@ -1,4 +1,6 @@
+import { useCallback, useMemo } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
+import { TimeChart, type ChartSeries } from '../../components/TimeChart';
 import type { StatusPageDataQuery } from '../../gql/status/graphql';
 import { formatCount, formatPercent, formatUtcDay } from '../../i18n/format';
 import { AVAILABILITY_DIGITS } from './OverallFigures';
@@ -6,15 +8,18 @@ import { useStatusMessages } from './messages';
 
 type Day = StatusPageDataQuery['statusPage']['nodes'][number]['days'][number];
 
-/** How a day is drawn: its height says the same as its colour, for those who cannot tell colours apart. */
+/**
+ * How a day is drawn: its height says the same as its colour, for those who cannot tell colours
+ * apart. The chart draws on a canvas, so its colours are plain hex (Mantine's teal 6, red 7, gray 5).
+ */
 const LOOKS = {
-  ok: { share: 1, color: 'var(--mantine-color-teal-6)' },
-  below: { share: 0.5, color: 'var(--mantine-color-red-7)' },
-  none: { share: 0.15, color: 'var(--mantine-color-gray-5)' },
+  ok: { share: 1, color: '#12b886' },
+  below: { share: 0.5, color: '#f03e3e' },
+  none: { share: 0.15, color: '#adb5bd' },
 } as const;
 
-/** Height of a row of bars, px. */
-const BAR_HEIGHT = 32;
+/** Height of a row of bars, px (with room for the line that tells the day under the pointer). */
+const ROW_HEIGHT = 36;
 
 type DayState = keyof typeof LOOKS;
 
@@ -23,24 +28,50 @@ function dayState(day: Day, target: number): DayState {
   return day.availability >= target ? 'ok' : 'below';
 }
 
-/** What a day's cell says to a screen reader (and on hover): the date, its availability and whether it met the target. */
+/** What a day says under the pointer: the date, its availability and whether it met the target. */
 function useDayLabel(target: number): (day: Day) => string {
   const t = useStatusMessages();
-  return (day) => {
-    const date = formatUtcDay(day.day);
-    const state = dayState(day, target);
-    if (state === 'none') return t('dayNone', { day: date });
-    return t(state === 'ok' ? 'dayOk' : 'dayBelow', { day: date, value: formatPercent(day.availability, AVAILABILITY_DIGITS), n: formatCount(day.requests) });
-  };
+  return useCallback(
+    (day: Day) => {
+      const date = formatUtcDay(day.day);
+      const state = dayState(day, target);
+      if (state === 'none') return t('dayNone', { day: date });
+      return t(state === 'ok' ? 'dayOk' : 'dayBelow', { day: date, value: formatPercent(day.availability, AVAILABILITY_DIGITS), n: formatCount(day.requests) });
+    },
+    [t, target],
+  );
 }
 
-/** One row of daily cells, oldest first, for a node or a group. */
+/** One row of daily bars, oldest first, for a node or a group; screen readers get the days in words. */
 export function DailyBars({ name, label, days, target }: { name: string; label: string; days: readonly Day[]; target: number }) {
   const t = useStatusMessages();
   const dayLabel = useDayLabel(target);
   const today = days.at(-1);
+  const states = useMemo(() => days.map((day) => dayState(day, target)), [days, target]);
+  const times = useMemo(() => days.map((day) => Date.parse(day.day)), [days]);
+  const series = useMemo<ChartSeries[]>(
+    () => [
+      {
+        label: t('dayUnderPointer'),
+        values: states.map((state) => LOOKS[state].share),
+        color: LOOKS.ok.color,
+        bars: true,
+        barColors: states.map((state) => LOOKS[state].color),
+        describe: (index) => dayLabel(days[index]),
+      },
+    ],
+    [states, days, dayLabel, t],
+  );
+  const below = days.filter((_day, i) => states[i] === 'below');
+  const summary = t('rowSummary', {
+    name: label,
+    ok: formatCount(states.filter((s) => s === 'ok').length),
+    below: formatCount(below.length),
+    none: formatCount(states.filter((s) => s === 'none').length),
+    days: below.map(dayLabel).join('; ') || t('noDayBelow'),
+  });
   return (
-    <Stack gap={4} data-testid="daily-bars" data-name={name}>
+    <Stack gap={4} data-testid="daily-bars" data-name={name} data-summary={summary}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {label}
@@ -51,18 +82,7 @@ export function DailyBars({ name, label, days, target }: { name: string; label: 
           </Text>
         )}
       </Group>
-      {/* One SVG of titled bars per row: 90 days of many rows stay light for the browser and for accessibility checkers. */}
-      <svg role="group" aria-label={t('historyOf', { name: label })} width="100%" height={BAR_HEIGHT} viewBox={`0 0 ${days.length} ${BAR_HEIGHT}`} preserveAspectRatio="none" style={{ display: 'block' }}>
-        {days.map((day, i) => {
-          const state = dayState(day, target);
-          const height = BAR_HEIGHT * LOOKS[state].share;
-          return (
-            <rect key={day.day} x={i + 0.1} y={BAR_HEIGHT - height} width={0.8} height={height} style={{ fill: LOOKS[state].color }} data-day={day.day.slice(0, 10)} data-state={state}>
-              <title>{dayLabel(day)}</title>
-            </rect>
-          );
-        })}
-      </svg>
+      <TimeChart compact times={times} series={series} height={ROW_HEIGHT} yRange={[0, 1]} ariaLabel={summary} />
     </Stack>
   );
 }
