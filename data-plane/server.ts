@@ -12,7 +12,6 @@ import { consoleCors } from './console-cors.js';
 
 const log = createLogger('data-plane');
 
-
 /** What the HTTP layer needs from the rest of the data plane. */
 export interface DataPlaneRoutes {
   /** Ready once a configuration (routing snapshot) is held. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
 import type { SessionService } from '../auth/session.service.js';
-import { likePattern } from '../catalog/validate.js';
+import { isUuid, likePattern } from '../catalog/validate.js';
 import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination.js';
@@ -12,8 +12,6 @@ import { toView } from './account.service.js';
 import type { AccountPage, AccountView } from './account.types.js';
 
 const log = createLogger('accounts');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Longest search text: an e-mail address. */
 const SEARCH_MAX = 254;
@@ -42,7 +40,7 @@ export class AccountAdministration {
     const qb = em.createQueryBuilder(Account, 'a');
     if (text) {
       const pattern = likePattern(text);
-      const byId = UUID.test(text) ? [{ id: text }] : [];
+      const byId = isUuid(text) ? [{ id: text }] : [];
       qb.andWhere({ $or: [{ usernameLower: { $like: pattern } }, { emailLower: { $like: pattern } }, ...byId] });
     }
     const totalCount = await qb.clone().getCount();
@@ -92,7 +90,7 @@ export class AccountAdministration {
   }
 
   private async find(em: EntityManager, accountId: string): Promise<Account> {
-    const account = UUID.test(accountId) ? await em.findOne(Account, accountId, { populate: ['invitedBy'] }) : null;
+    const account = isUuid(accountId) ? await em.findOne(Account, accountId, { populate: ['invitedBy'] }) : null;
     if (!account) throw notFound('Account');
     return account;
   }

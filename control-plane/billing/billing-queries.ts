@@ -2,14 +2,13 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { badInput } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize, type PageInfo } from '../graphql/pagination.js';
 import { Channel } from '../catalog/channel.entity.js';
+import { isUuid } from '../catalog/validate.js';
 import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
 import { TopUpOrder } from '../topup/top-up-order.entity.js';
 import { UsageRecord } from '../usage/usage-record.entity.js';
 import type { UsageFilter } from './billing.input.js';
 import type { UsageTotal } from './billing.types.js';
 import { formatMicroRmb } from '../../shared/money.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A page of entities, newest first, with the cursor of the last. */
 export interface Page<T> {
@@ -90,7 +89,7 @@ export class BillingQueries {
   /** The kinds of the channels that answered `records`, by channel id (deleted channels are missing). */
   async channelKinds(em: EntityManager, records: readonly UsageRecord[]): Promise<Map<string, string>> {
     // Channel ids are UUIDs; anything else (a record written by hand) names no channel.
-    const ids = [...new Set(records.map((r) => r.channelId).filter((id): id is string => !!id && UUID.test(id)))];
+    const ids = [...new Set(records.map((r) => r.channelId).filter((id): id is string => !!id && isUuid(id)))];
     if (!ids.length) return new Map();
     const channels = await em.find(Channel, { id: { $in: ids } }, { fields: ['id', 'kind'] });
     return new Map(channels.map((c) => [c.id, c.kind]));

@@ -4,6 +4,7 @@ import { parseRmbToMicro } from '../../shared/money.js';
 import { createLogger } from '../../shared/log.js';
 import { Account, Role } from '../accounts/account.entity.js';
 import { Group, GroupStatus } from '../catalog/group.entity.js';
+import { isUuid } from '../catalog/validate.js';
 import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import type { AppDeps } from '../services.js';
@@ -19,8 +20,6 @@ const SPEND_CAP_MAX_MICRO = 10n ** 18n;
 
 /** Tokens read and republished per batch at start-up. */
 const REPUBLISH_BATCH = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Token settings as a caller gives them (the GraphQL inputs): absent = unchanged, null = cleared. */
 export interface TokenChanges {
@@ -81,7 +80,7 @@ export class TokenService {
 
   /** Any account's tokens, for administrators (the resolver checks the role). */
   async listOfAccount(em: EntityManager, accountId: string): Promise<Token[]> {
-    if (!UUID.test(accountId) || !(await em.count(Account, { id: accountId }))) throw notFound('Account');
+    if (!isUuid(accountId) || !(await em.count(Account, { id: accountId }))) throw notFound('Account');
     return this.listOf(em, accountId);
   }
 
@@ -178,7 +177,7 @@ export class TokenService {
 
   /** A live token of the viewer's own account; anything else (another account's, deleted, malformed id) is NOT_FOUND. */
   private async findOwn(em: EntityManager, viewer: Viewer, id: string): Promise<Token> {
-    const token = UUID.test(id) ? await em.findOne(Token, { id, account: viewer.accountId, deletedAt: null }) : null;
+    const token = isUuid(id) ? await em.findOne(Token, { id, account: viewer.accountId, deletedAt: null }) : null;
     if (!token) throw notFound('Token');
     return token;
   }
