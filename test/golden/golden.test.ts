@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isWireFormat, type WireFormat } from '../../shared/formats.js';
-import { createTranslator } from '../../data-plane/translate/registry.js';
+import { translatorFor } from '../../data-plane/relay/translators.js';
 import { TranslationError, type StreamEvent, type TranslateContext } from '../../data-plane/translate/translator.js';
 
 /**
  * Golden files: test/golden/<from>-to-<to>/<case>.json, where <from>/<to> are short format names
- * (chat, messages, gemini, responses). Each case holds a translate context and any of:
+ * (chat, messages, gemini, responses). A pair without a translator of its own is run the way the
+ * relay runs it, composed through chat (responses-to-messages, responses-to-gemini). Each case
+ * holds a translate context and any of:
  *   request:  { in, out } or { in, error }   (error: a substring of the TranslationError message)
  *   response: { in, out }
  *   stream:   { in: StreamEvent[], out: StreamEvent[] }
@@ -46,7 +48,7 @@ describe.each(pairs)('%s', (pair) => {
   test.each(cases)('%s', (file) => {
     const golden = JSON.parse(readFileSync(join(root, pair, file), 'utf8')) as GoldenCase;
     const fresh = () => {
-      const t = createTranslator(from, to);
+      const t = translatorFor(from, to);
       if (!t) throw new Error(`no translator registered for ${from} -> ${to}`);
       return t;
     };
