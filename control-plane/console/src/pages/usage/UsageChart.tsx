@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMicroRmb } from '../../../../../shared/money';
 import { TimeChart, type ChartSeries } from '../../components/TimeChart';
 import { formatCount, formatRmb, formatSignificant } from '../../i18n/format';
-import { daySpan, grandTotal, metricSeries, microToRmb, modelTotals, TOP_MODELS, type DayTotal, type UsageMetric } from './chart';
+import { daySpan, grandTotal, metricSeries, modelTotals, TOP_MODELS, type DayTotal, type ModelTotal, type UsageMetric } from './chart';
 import { useUsageMessages } from './messages';
 
 /** Series colours, readable on white; the last is for "other models". */
@@ -14,6 +15,23 @@ const dayMoment = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y, m - 1, d).getTime();
 };
+
+/** A row of the totals table: a model's figures over the period, or (with `label`) the sum of them all. */
+function TotalsRow({ total, label }: { total: ModelTotal; label?: string }) {
+  return (
+    <Table.Tr fw={label ? 700 : undefined}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{label ?? total.model}</Table.Td>
+      <Table.Td ta="right">{formatCount(total.requests)}</Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {formatCount(total.promptTokens)}
+      </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {formatCount(total.outputTokens)}
+      </Table.Td>
+      <Table.Td ta="right">{formatRmb(formatMicroRmb(total.chargeMicro))}</Table.Td>
+    </Table.Tr>
+  );
+}
 
 /**
  * Daily totals by model: a chart of the top models and the rest, and the exact totals of the
@@ -89,32 +107,12 @@ export function UsageChart({ totals, firstDay, lastDay }: { totals: readonly Day
                 </Table.Thead>
                 <Table.Tbody>
                   {perModel.map((m) => (
-                    <Table.Tr key={m.model}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.model}</Table.Td>
-                      <Table.Td ta="right">{formatCount(m.requests)}</Table.Td>
-                      <Table.Td ta="right" visibleFrom="sm">
-                        {formatCount(m.promptTokens)}
-                      </Table.Td>
-                      <Table.Td ta="right" visibleFrom="sm">
-                        {formatCount(m.outputTokens)}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatRmb(microToRmb(m.chargeMicro))}</Table.Td>
-                    </Table.Tr>
+                    <TotalsRow key={m.model} total={m} />
                   ))}
                 </Table.Tbody>
                 {perModel.length > 1 && (
                   <Table.Tfoot>
-                    <Table.Tr fw={700}>
-                      <Table.Td>{t('total')}</Table.Td>
-                      <Table.Td ta="right">{formatCount(total.requests)}</Table.Td>
-                      <Table.Td ta="right" visibleFrom="sm">
-                        {formatCount(total.promptTokens)}
-                      </Table.Td>
-                      <Table.Td ta="right" visibleFrom="sm">
-                        {formatCount(total.outputTokens)}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatRmb(microToRmb(total.chargeMicro))}</Table.Td>
-                    </Table.Tr>
+                    <TotalsRow total={total} label={t('total')} />
                   </Table.Tfoot>
                 )}
               </Table>

@@ -1,4 +1,3 @@
-import { formatMicroRmb } from '../../../../../shared/money';
 import { addDays } from './filters';
 
 /** What the chart plots per day. */
@@ -53,9 +52,6 @@ export function grandTotal(models: readonly ModelTotal[]): ModelTotal {
     { model: '', requests: 0, promptTokens: 0n, outputTokens: 0n, chargeMicro: 0n },
   );
 }
-
-/** Micro-RMB as the API writes RMB (six decimals), exactly. */
-export const microToRmb = (micro: bigint): string => formatMicroRmb(micro);
 
 /** Every day from `first` to `last` (`YYYY-MM-DD`, both included), at most `limit` of them. */
 export function daySpan(first: string, last: string, limit = 400): string[] {

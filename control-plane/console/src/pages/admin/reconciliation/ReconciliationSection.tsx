@@ -1,18 +1,30 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
-import { AdminReconciliationRunDocument, AdminRunReconciliationDocument } from '../../../gql/admin-money/graphql';
+import { formatMicroRmb } from '../../../../../../shared/money';
+import { AdminReconciliationRunDocument, AdminRunReconciliationDocument, type AdminReconciliationRunFieldsFragment } from '../../../gql/admin-money/graphql';
 import { formatCount, formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';
 import { accountPath } from '../accounts/paths';
-import { microToRmb } from '../shared/money';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { SectionTitle } from '../shared/SectionTitle';
 import { useReconciliationMessages } from './messages';
 import { StateTag } from '../shared/StateTag';
 
 const STATUSES = new Set(['ok', 'drift', 'missing']);
-const money = (micro: string | null | undefined) => (micro == null ? '—' : formatRmb(microToRmb(micro)));
+const money = (micro: string | null | undefined) => (micro == null ? '—' : formatRmb(formatMicroRmb(BigInt(micro))));
+
+type Drifting = AdminReconciliationRunFieldsFragment['drifting'][number];
+
+/** The figures of a drifting account, in micro-RMB, in the table's order, with the words of their columns. */
+const FIGURES = [
+  ['driftMicro', 'drift'],
+  ['ledgerMicro', 'ledger'],
+  ['hotMicro', 'hot'],
+  ['openReservationsMicro', 'reservations'],
+  ['unconsumedMicro', 'unconsumed'],
+  ['lostMicro', 'lost'],
+] as const satisfies readonly (readonly [keyof Drifting, string])[];
 
 /** The last reconciliation of every account, a button to run one now, and the accounts that drift. */
 export function ReconciliationSection() {
@@ -66,12 +78,11 @@ export function ReconciliationSection() {
               <Table.Tr>
                 <Table.Th>{t('account')}</Table.Th>
                 <Table.Th>{t('status')}</Table.Th>
-                <Table.Th ta="right">{t('drift')}</Table.Th>
-                <Table.Th ta="right">{t('ledger')}</Table.Th>
-                <Table.Th ta="right">{t('hot')}</Table.Th>
-                <Table.Th ta="right">{t('reservations')}</Table.Th>
-                <Table.Th ta="right">{t('unconsumed')}</Table.Th>
-                <Table.Th ta="right">{t('lost')}</Table.Th>
+                {FIGURES.map(([field, label]) => (
+                  <Table.Th key={field} ta="right">
+                    {t(label)}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -87,24 +98,11 @@ export function ReconciliationSection() {
                       {statusLabel(a.status)}
                     </StateTag>
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.driftMicro)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.ledgerMicro)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.hotMicro)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.openReservationsMicro)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.unconsumedMicro)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(a.lostMicro)}
-                  </Table.Td>
+                  {FIGURES.map(([field]) => (
+                    <Table.Td key={field} ta="right" ff="monospace">
+                      {money(a[field])}
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
