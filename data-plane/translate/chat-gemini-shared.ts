@@ -85,28 +85,52 @@ export function chatIdFromGemini(responseId: unknown): string {
 
 /** Marks the start of an encoded thought signature inside a chat tool-call id. */
 const SIGNATURE_MARK = '__thought__';
+/** Marks the start of an encoded Gemini `functionCall.id` inside a chat tool-call id (before any signature). */
+const ID_MARK = '__gid__';
+
+function toBase64Url(b64: string): string {
+  return b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(b64url: string): string {
+  const b64 = b64url.replace(/-/g, '+').replace(/_/g, '/');
+  return b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+}
 
 /**
  * Chat tool-call id for the `index`-th functionCall of a Gemini response (Gemini rarely sends ids):
  * `call_<responseId>_<index>`, deterministic so replays and goldens are stable, unique across turns.
- * A Gemini `thoughtSignature` on that part rides along as `__thought__<base64url>`: the gateway is
- * stateless and the tool-call id is the one field every chat client echoes back verbatim, so the
- * next request can restore the signature Gemini 3 requires. base64url keeps the id within
- * `[A-Za-z0-9_-]` (Anthropic's id rule) should the conversation move to another upstream.
+ * A Gemini `functionCall.id`, when the upstream sent one, rides along as `__gid__<base64url>`, and
+ * a `thoughtSignature` on that part as `__thought__<base64url>`: the gateway is stateless and the
+ * tool-call id is the one field every chat client echoes back verbatim, so the next request can
+ * send the id back on the call and its response (Google: when present, echo it) and restore the
+ * signature Gemini 3 requires. base64url keeps the id within `[A-Za-z0-9_-]` (Anthropic's id rule)
+ * should the conversation move to another upstream.
  */
-export function toolCallIdFromGemini(responseId: string | undefined, index: number, signature?: string): string {
-  const base = responseId ? `call_${responseId}_${index}` : `call_${index}`;
-  if (!signature) return base;
-  const b64url = signature.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${base}${SIGNATURE_MARK}${b64url}`;
+export function toolCallIdFromGemini(responseId: string | undefined, index: number, signature?: string, geminiId?: string): string {
+  let id = responseId ? `call_${responseId}_${index}` : `call_${index}`;
+  if (geminiId) id += `${ID_MARK}${toBase64Url(Buffer.from(geminiId, 'utf8').toString('base64'))}`;
+  if (signature) id += `${SIGNATURE_MARK}${toBase64Url(signature)}`;
+  return id;
 }
 
 /** The thought signature encoded by {@link toolCallIdFromGemini}, as standard padded base64, if any. */
 function signatureFromToolCallId(id: string): string | undefined {
   const at = id.indexOf(SIGNATURE_MARK);
   if (at < 0) return undefined;
-  const b64 = id.slice(at + SIGNATURE_MARK.length).replace(/-/g, '+').replace(/_/g, '/');
-  return b64 === '' ? undefined : b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+  const b64url = id.slice(at + SIGNATURE_MARK.length);
+  return b64url === '' ? undefined : fromBase64Url(b64url);
+}
+
+/** The Gemini `functionCall.id` encoded by {@link toolCallIdFromGemini}, if the upstream sent one. */
+export function geminiIdFromToolCallId(id: string | undefined): string | undefined {
+  if (typeof id !== 'string') return undefined;
+  const signatureAt = id.indexOf(SIGNATURE_MARK);
+  const head = signatureAt < 0 ? id : id.slice(0, signatureAt);
+  const at = head.indexOf(ID_MARK);
+  if (at < 0) return undefined;
+  const b64url = head.slice(at + ID_MARK.length);
+  return b64url === '' ? undefined : Buffer.from(fromBase64Url(b64url), 'base64').toString('utf8');
 }
 
 /**
@@ -119,12 +143,14 @@ const SKIP_SIGNATURE = 'skip_thought_signature_validator';
  * History function calls -> Gemini functionCall parts. Each call's thoughtSignature is restored
  * from its tool-call id (see {@link toolCallIdFromGemini}); when none of a turn's calls has one,
  * the first gets {@link SKIP_SIGNATURE}, because Gemini 3 rejects a function-call turn without.
- * Ids are not sent: Gemini matches function responses by name and position.
+ * A call gets back the `id` Gemini gave it; other ids (the client's own, or synthesised because
+ * Gemini sent none) are not sent: Gemini then matches function responses by name and position.
  */
 export function signedFunctionCalls(calls: Array<{ id: string; name: string; args: Record<string, unknown> }>): GeminiPart[] {
   const parts = calls.map((call): GeminiPart => {
     const signature = signatureFromToolCallId(call.id);
-    return { functionCall: { name: call.name, args: call.args }, ...(signature && { thoughtSignature: signature }) };
+    const id = geminiIdFromToolCallId(call.id);
+    return { functionCall: { ...(id && { id }), name: call.name, args: call.args }, ...(signature && { thoughtSignature: signature }) };
   });
   if (parts.length > 0 && !parts.some((p) => p.thoughtSignature)) parts[0].thoughtSignature = SKIP_SIGNATURE;
   return parts;

@@ -10,9 +10,10 @@
  * - Images: data URLs become `inlineData`; http(s) URLs become `fileData{fileUri}` (the translator
  *   never fetches). Gemini accepts such URIs on Vertex, for public URLs on newer models and for
  *   YouTube; elsewhere the upstream's 400 reaches the client unchanged.
- * - Tool-call ids are synthesised as `call_<responseId>_<n>` and carry the part's thoughtSignature
- *   (see toolCallIdFromGemini); a history call without one gets Google's skip sentinel. Ids are not
- *   sent back to Gemini: it matches function responses by name and position.
+ * - Tool-call ids are synthesised as `call_<responseId>_<n>` and carry the part's functionCall.id
+ *   (when Gemini sent one) and thoughtSignature (see toolCallIdFromGemini); a history call without a
+ *   signature gets Google's skip sentinel. A Gemini id goes back on its call and on the function
+ *   response answering it; no other id is sent (Gemini then matches by name and position).
  * - Tool results are wrapped as `{output: text}` unless the text is a JSON object; the function name
  *   comes from the assistant tool call with the same id earlier in the history.
  * - Thought parts become `reasoning_content`; `reasoning_content` in history is dropped (Gemini
@@ -48,6 +49,7 @@ import {
   chatFinishFromGemini,
   chatIdFromGemini,
   chatUsageFromGemini,
+  geminiIdFromToolCallId,
   geminiMediaPart,
   geminiToolResponse,
   signedFunctionCalls,
@@ -236,7 +238,7 @@ function splitParts(cand: GeminiCandidate, responseId: string | undefined, first
   for (const part of cand.content?.parts ?? []) {
     if (part.functionCall) {
       toolCalls.push({
-        id: toolCallIdFromGemini(responseId, first + toolCalls.length, part.thoughtSignature),
+        id: toolCallIdFromGemini(responseId, first + toolCalls.length, part.thoughtSignature, part.functionCall.id),
         type: 'function',
         function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
       });
@@ -302,7 +304,8 @@ function toolResultPart(m: ChatMessage, callNames: Map<string, string>, at: stri
   if (!name) {
     throw new TranslationError(`${at}.tool_call_id "${String(m.tool_call_id)}" matches no earlier assistant tool call; Gemini needs the function name`);
   }
-  return { functionResponse: { name, response: geminiToolResponse(plainText(m.content, at)) } };
+  const id = geminiIdFromToolCallId(m.tool_call_id);
+  return { functionResponse: { ...(id && { id }), name, response: geminiToolResponse(plainText(m.content, at)) } };
 }
 
 function generationConfig(req: ChatRequestExtras, ctx: TranslateContext): GeminiGenerationConfig {

@@ -12,7 +12,8 @@
  *   images inside a result follow the function responses in the same user turn.
  * - Thinking: Gemini thought parts become thinking blocks. A thoughtSignature on a thought or text part
  *   becomes the (marked) signature of the turn's thinking block, an empty one if Gemini sent no
- *   thought text; on a functionCall part it rides in the tool_use id (toolCallIdFromGemini). Sent
+ *   thought text; on a functionCall part it rides in the tool_use id (toolCallIdFromGemini), as does
+ *   the call's own id when Gemini sent one (it goes back on the call and its function response). Sent
  *   back, marked thinking blocks become signed thought parts; other thinking (a real Anthropic
  *   signature, redacted thinking) is dropped, and function-call turns without a known signature get
  *   Google's skip sentinel.
@@ -52,6 +53,7 @@ import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent
 import {
   appendTurn,
   chatIdFromGemini,
+  geminiIdFromToolCallId,
   geminiMediaPart,
   geminiToolResponse,
   signedFunctionCalls,
@@ -200,7 +202,7 @@ class GeminiToMessagesStream {
     const out: StreamEvent[] = [];
     if (part.functionCall) {
       out.push(...this.close());
-      const id = toolCallIdFromGemini(this.responseId, this.calls++, part.thoughtSignature);
+      const id = toolCallIdFromGemini(this.responseId, this.calls++, part.thoughtSignature, part.functionCall.id);
       out.push(this.startBlock({ type: 'tool_use', id, name: part.functionCall.name, input: {} }));
       // Gemini sends each call whole: one input_json_delta with the complete arguments.
       out.push(this.delta({ type: 'input_json_delta', partial_json: JSON.stringify(part.functionCall.args ?? {}) }));
@@ -316,7 +318,8 @@ function userParts(content: unknown, path: string, callNames: Map<string, string
       const texts: string[] = [];
       inner.forEach((b, j) => (b.type === 'text' ? texts.push(b.text) : attachments.push(mediaPart(b, `${at}.content[${j}]`))));
       const text = texts.join('\n\n');
-      responses.push({ functionResponse: { name, response: block.is_error ? { error: text } : geminiToolResponse(text) } });
+      const id = geminiIdFromToolCallId(block.tool_use_id);
+      responses.push({ functionResponse: { ...(id && { id }), name, response: block.is_error ? { error: text } : geminiToolResponse(text) } });
     } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
       throw new TranslationError(`${at}: block type '${(block as { type: string }).type}' cannot be sent to a Gemini upstream`);
     }

@@ -66,6 +66,8 @@ const RECORDINGS: Recording[] = [
   { fixture: 'azure-chat-content-filter', kind: 'azure-openai', formats: WIRE_FORMATS, body: false, expected: { text: 'The capital of France is Paris.', toolCalls: [], usage: { input: 24, output: 8 } } },
   // Thought summary parts, a function call without id carrying a thought signature, cached and thought tokens.
   { fixture: 'gemini-thinking-function-call', kind: 'gemini', formats: WIRE_FORMATS, body: true, expected: { text: '', toolCalls: [WEATHER], usage: { input: 1650, output: 83 } } },
+  // Parallel calls carrying ids (the API may send them), the first signed.
+  { fixture: 'gemini-function-call-ids', kind: 'gemini', formats: WIRE_FORMATS, body: true, expected: { text: '', toolCalls: [WEATHER, { name: 'get_time', args: { city: 'Zürich' } }], usage: { input: 220, output: 31 } } },
   { fixture: 'gemini-overloaded', kind: 'gemini', formats: WIRE_FORMATS, body: false, expected: 'error' },
   // A reasoning item with a summary, then a function call; cached and reasoning tokens. Responses clients only (pass-through).
   { fixture: 'openai-responses-reasoning-function-call', kind: 'openai', formats: ['responses'], body: true, expected: { text: '', toolCalls: [WEATHER], usage: { input: 1412, output: 148 } } },
@@ -158,4 +160,41 @@ test("a chat client's tool call from Gemini's recorded stream brings its thought
   const sent = bed.upstream.requestsFor(gemini).at(-1)!.body as { contents: { role: string; parts: Record<string, unknown>[] }[] };
   expect(sent.contents[1]).toEqual({ role: 'model', parts: [{ functionCall: { name: 'get_weather', args: WEATHER.args }, thoughtSignature: recordedSignature('gemini-thinking-function-call.json') }] });
   expect(sent.contents[2]).toEqual({ role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: '18°C, cloudy' } } }] });
+});
+
+test('calls Gemini sent with ids are answered under those ids on the next turn, from a chat and from a messages client', async () => {
+  const gemini = keyOf('ch-gemini');
+  const expectEchoed = () => {
+    const sent = bed.upstream.requestsFor(gemini).at(-1)!.body as { contents: { role: string; parts: { functionCall?: { id?: string }; functionResponse?: { id?: string; name: string } }[] }[] };
+    expect(sent.contents[1].parts.map((p) => p.functionCall?.id)).toEqual(['t8z4m1q6v0', 'k2w7p5r9x3']);
+    expect(sent.contents[2].parts.map((p) => [p.functionResponse?.id, p.functionResponse?.name])).toEqual([['t8z4m1q6v0', 'get_weather'], ['k2w7p5r9x3', 'get_time']]);
+  };
+
+  bed.upstream.script(gemini, { kind: 'recorded', fixture: 'gemini-function-call-ids.json' });
+  const question = { role: 'user', content: 'Weather and time in Zürich?' };
+  const first = await chat({ model: 'm-gemini', messages: [question], tools: CHAT_TOOLS });
+  const reply = (first.choices as { message: ChatMessage }[])[0].message;
+  const results = reply.tool_calls!.map((c) => ({ role: 'tool', tool_call_id: c.id, content: c.function.name === 'get_weather' ? '18°C' : '14:05' }));
+  await chat({ model: 'm-gemini', messages: [question, { role: 'assistant', content: null, tool_calls: reply.tool_calls!.map((c) => ({ ...c, type: 'function' })) }, ...results], tools: CHAT_TOOLS });
+  expectEchoed();
+
+  bed.upstream.script(gemini, { kind: 'recorded', fixture: 'gemini-function-call-ids.sse' });
+  const messages = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${bed.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' }, body: JSON.stringify({ model: 'm-gemini', max_tokens: 256, ...body }) });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const tools = [{ name: 'get_weather', input_schema: { type: 'object' } }, { name: 'get_time', input_schema: { type: 'object' } }];
+  const stream = await (await messages({ messages: [question], tools, stream: true })).text();
+  const uses = stream.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as { type: string; content_block?: { type: string; id: string; name: string } }).flatMap((e) => (e.type === 'content_block_start' && e.content_block?.type === 'tool_use' ? [e.content_block] : []));
+  expect(uses.map((u) => u.name)).toEqual(['get_weather', 'get_time']);
+  await messages({
+    messages: [
+      question,
+      { role: 'assistant', content: uses.map((u) => ({ type: 'tool_use', id: u.id, name: u.name, input: u.name === 'get_weather' ? WEATHER.args : { city: 'Zürich' } })) },
+      { role: 'user', content: uses.map((u) => ({ type: 'tool_result', tool_use_id: u.id, content: u.name === 'get_weather' ? '18°C' : '14:05' })) },
+    ],
+    tools,
+  });
+  expectEchoed();
 });

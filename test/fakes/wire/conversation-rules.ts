@@ -150,7 +150,8 @@ export function checkMessagesConversation(body: Loose): void {
 /**
  * generateContent (function calling guide, thought signatures): turns alternate user/model and the
  * last is the user's; a model turn with N `functionCall` parts (object `args`) is followed by a user
- * turn with N `functionResponse` parts (`name`, object `response`); in the current turn (since the
+ * turn with N `functionResponse` parts (`name`, object `response`, the call's `id` when it had one);
+ * in the current turn (since the
  * user last wrote text) the first functionCall part of each model step carries a thought signature
  * the model gave, or Google's skip value.
  */
@@ -185,9 +186,15 @@ export function checkGeminiConversation(body: Loose, signatureIsKnown: (signatur
     }
     if (calls.length > 0) {
       const next = contents[i + 1];
-      const answers = next ? next.parts.filter((p) => isRecord(p) && isRecord(p.functionResponse)).length : 0;
-      if (answers !== calls.length) {
+      const answers = next ? next.parts.filter((p): p is Loose => isRecord(p) && isRecord(p.functionResponse)).map((p) => p.functionResponse as Loose) : [];
+      if (answers.length !== calls.length) {
         throw new RuleBroken('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.');
+      }
+      // A call that came with an id is answered under that id (function calling guide: echo it back).
+      const callIds = calls.map((p) => (p.functionCall as Loose).id).filter((id) => id !== undefined).map(String).sort();
+      const answerIds = answers.map((a) => a.id).filter((id) => id !== undefined).map(String).sort();
+      if (callIds.join('\n') !== answerIds.join('\n')) {
+        throw new RuleBroken(`Function response ids [${answerIds.join(', ')}] in contents[${i + 1}] do not match the function call ids [${callIds.join(', ')}] of contents[${i}].`);
       }
       if (i > currentTurnFrom) {
         const signature = calls[0].thoughtSignature;
