@@ -4,7 +4,8 @@
  * - body: `message` with content blocks in order (a signed `thinking` block, `text`, `tool_use` with
  *   an object `input`), `stop_reason` `tool_use` or `end_turn`, usage with `input_tokens` EXCLUDING
  *   the cache (`cache_read_input_tokens`, `cache_creation_input_tokens` and its 5m/1h
- *   `cache_creation` breakdown beside it) and `output_tokens` including thinking.
+ *   `cache_creation` breakdown beside it) and `output_tokens` including thinking
+ *   (`output_tokens_details.thinking_tokens` says how much).
  * - stream: named events only (`event:` line always): `message_start` (usage with input and cache
  *   counts, `output_tokens` of the first token), `ping`, one block at a time
  *   (`content_block_start` / `_delta`* / `_stop`, dense indices; a thinking block streams
@@ -15,6 +16,7 @@
  */
 import { base62Id, fullText, spacedJson, textDeltas, thinkingDeltas, type CannedReply, type CannedUsage, type ReplyContext, type WireEvent } from './reply.js';
 
+/** Usage; the thinking share of `output_tokens` is reported (current API) when the model thought. */
 function usageOf(u: CannedUsage): Record<string, unknown> {
   return {
     input_tokens: u.input,
@@ -22,6 +24,7 @@ function usageOf(u: CannedUsage): Record<string, unknown> {
     cache_read_input_tokens: u.cacheRead,
     cache_creation: { ephemeral_5m_input_tokens: u.cacheWrite, ephemeral_1h_input_tokens: 0 },
     output_tokens: u.output + u.reasoning,
+    ...(u.reasoning > 0 && { output_tokens_details: { thinking_tokens: u.reasoning } }),
     service_tier: 'standard',
   };
 }
