@@ -96,7 +96,11 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
         `Insufficient balance: this request may cost up to ${RMB(amount)} RMB and the available balance is ${RMB(result.balanceMicro)} RMB. Please top up`,
       );
     case 'cap_reached':
-      throw new GatewayError('insufficient_balance', `This API key has reached its spending cap of ${RMB(capMicro ?? 0n)} RMB`);
+      // The cap counts what this request may cost at most, so a key well under its cap can still be refused.
+      throw new GatewayError(
+        'insufficient_balance',
+        `This request may cost up to ${RMB(amount)} RMB, more than is left of this API key's spending cap of ${RMB(capMicro ?? 0n)} RMB: send a smaller max_tokens, or raise the cap`,
+      );
     case 'duplicate':
       throw new GatewayError('internal', 'Duplicate request id');
     case 'unknown':
