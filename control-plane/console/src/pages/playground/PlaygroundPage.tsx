@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
-import { PlaygroundKeyDocument, PlaygroundSetupDocument } from '../../gql/playground/graphql';
+import { PlaygroundSetupDocument } from '../../gql/playground/graphql';
+import { TokenKeyRevealDocument } from '../../gql/token-key/graphql';
 import { ServerInfoDocument } from '../../gql/server-info/graphql';
 import { generateCall, servedFormats, type WireFormat } from '../../api/model-calls';
 import { errorMessage } from '../../api/errors';
@@ -41,7 +42,7 @@ export function PlaygroundPage() {
   const format = pick(choice.format, formats);
   const nodes = info?.serverInfo.nodes ?? [];
   const node = nodes.find((n) => n.name === choice.node) ?? nodes[0];
-  const [keyResult] = useQuery({ query: PlaygroundKeyDocument, variables: { id: token?.id ?? '' }, pause: !token });
+  const [keyResult] = useQuery({ query: TokenKeyRevealDocument, variables: { id: token?.id ?? '' }, pause: !token });
   const key = keyResult.data?.tokenKey;
   const listing = useModels(format, node?.baseUrl, key, t('network'));
   const model = pick(choice.model, listing.models);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ServerInfoDocument } from '../../gql/server-info/graphql';
-import { TokensExampleModelDocument, TokensKeyDocument } from '../../gql/tokens/graphql';
+import { TokensExampleModelDocument } from '../../gql/tokens/graphql';
+import { TokenKeyRevealDocument } from '../../gql/token-key/graphql';
 import { BaseAddresses } from '../../components/BaseAddresses';
 import { FORMATS, servedFormats, type WireFormat } from '../../api/model-calls';
 import { errorMessage } from '../../api/errors';
@@ -32,7 +33,7 @@ export function TokenExamples({ tokens, groups, selectedId, onSelect }: TokenExa
   const nodes = info?.serverInfo.nodes ?? [];
   const [nodeName, setNodeName] = useState<string | null>(null);
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
-  const [keyResult] = useQuery({ query: TokensKeyDocument, variables: { id: token?.id ?? '' }, pause: !token });
+  const [keyResult] = useQuery({ query: TokenKeyRevealDocument, variables: { id: token?.id ?? '' }, pause: !token });
   const [modelResult] = useQuery({ query: TokensExampleModelDocument, variables: { group: token?.groups[0] ?? null }, pause: !token || !!token.modelAllowList?.length });
   if (!token) return null;
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { notifications } from '@mantine/notifications';
-import { TokensDisableDocument, TokensEnableDocument, TokensKeyDocument } from '../../gql/tokens/graphql';
+import { TokensDisableDocument, TokensEnableDocument } from '../../gql/tokens/graphql';
+import { TokenKeyRevealDocument } from '../../gql/token-key/graphql';
 import { errorMessage } from '../../api/errors';
 import type { TokenRow } from './TokenParts';
 import { useTokensMessages } from './messages';
@@ -19,7 +20,7 @@ export function useTokenActions() {
 
   const copy = async (token: TokenRow) => {
     // The key is fetched when asked for, never kept in the list.
-    const result = await client.query(TokensKeyDocument, { id: token.id }, { requestPolicy: 'network-only' }).toPromise();
+    const result = await client.query(TokenKeyRevealDocument, { id: token.id }, { requestPolicy: 'network-only' }).toPromise();
     if (!result.data) return fail(errorMessage(result.error, t('offline')) ?? t('offline'));
     try {
       await navigator.clipboard.writeText(result.data.tokenKey);
