@@ -272,7 +272,10 @@ describe('money', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^redemption-codes-.+\.csv$/);
-    const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+    const raw = await readFile((await download.path())!, 'utf8');
+    // A byte-order mark for spreadsheet programs, and CRLF line ends, as RFC 4180 has them.
+    expect(raw.startsWith('\uFEFF')).toBe(true);
+    const csv = raw.slice(1).replace(/\r\n$/, '').split('\r\n');
     expect(csv[0]).toBe('code,amount_rmb,batch,name');
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(codes);
     expect(csv.slice(1).every((line) => line.split(',')[3] === 'spring promo')).toBe(true);

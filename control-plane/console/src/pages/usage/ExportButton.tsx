@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useClient, type CombinedError } from 'urql';
 import type { UsageFilter } from '../../gql/usage/graphql';
 import { errorMessage } from '../../api/errors';
-import { downloadText } from './csv';
+import { downloadText } from '../../files/csv';
 import { exportUsageCsv } from './export';
 import { useUsageMessages } from './messages';
 

@@ -1,6 +1,6 @@
 import type { Client } from 'urql';
 import { UsageRecordsDocument, type UsageFilter, type UsageRecordFieldsFragment, type UsageRecordsQuery } from '../../gql/usage/graphql';
-import { toCsv, type CsvCell } from './csv';
+import { toCsv, type CsvCell } from '../../files/csv';
 
 /** Records asked for at a time while exporting: as many as the API's query cost limit lets one query of these fields ask for. */
 const EXPORT_PAGE = 100;

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Code, CopyButton, Group, NumberInput, SimpleGrid, 
 import { useMutation } from 'urql';
 import { AdminCreateRedemptionCodesDocument, type AdminCreateRedemptionCodesMutation } from '../../../gql/admin-money/graphql';
 import { fieldErrors } from '../../../api/errors';
+import { toCsv } from '../../../files/csv';
 import { formatRmb } from '../../../i18n/format';
 import { DownloadButton } from '../shared/DownloadButton';
 import { ErrorNotice } from '../shared/ErrorNotice';
@@ -13,8 +14,10 @@ type Batch = AdminCreateRedemptionCodesMutation['createRedemptionCodes'];
 
 /** A batch's codes as CSV: one row per code, with the batch and the amount. */
 function csvOf(batch: Batch, name: string): string {
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return ['code,amount_rmb,batch,name', ...batch.codes.map((code) => [code, batch.amountRmb, batch.batchId, name].map(cell).join(','))].join('\n') + '\n';
+  return toCsv(
+    ['code', 'amount_rmb', 'batch', 'name'],
+    batch.codes.map((code) => [code, batch.amountRmb, batch.batchId, name]),
+  );
 }
 
 /** The codes just made, shown once, to copy or download. */
@@ -28,7 +31,7 @@ function BatchCodes({ batch, name }: { batch: Batch; name: string }) {
           {t('created', { count: batch.codes.length, amount: formatRmb(batch.amountRmb), batch: batch.batchId })}
         </Text>
         <Group gap="xs">
-          <DownloadButton text={csvOf(batch, name)} fileName={`redemption-codes-${batch.batchId}.csv`} type="text/csv" label={t('download')} />
+          <DownloadButton text={csvOf(batch, name)} fileName={`redemption-codes-${batch.batchId}.csv`} type="text/csv;charset=utf-8" label={t('download')} />
           <DownloadButton text={text} fileName={`redemption-codes-${batch.batchId}.txt`} type="text/plain" label={t('downloadText')} />
           <CopyButton value={text}>
             {({ copied, copy }) => (

@@ -10,7 +10,7 @@ export function csvCell(value: CsvCell): string {
 
 /**
  * A CSV document: a header row, then the rows, lines ended by CRLF. It starts with a byte-order
- * mark so that spreadsheet programs read it as UTF-8 (token names may be Chinese).
+ * mark so that spreadsheet programs read it as UTF-8 (names may be Chinese).
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
