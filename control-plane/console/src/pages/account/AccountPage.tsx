@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from 'urql';
 import { ChangePasswordDocument } from '../../gql/session/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSession } from '../../app/session';
+import { PasswordField } from '../../components/PasswordField';
 import { defineMessages } from '../../i18n/i18n';
 import { formatDateTime } from '../../i18n/format';
 
@@ -111,9 +112,9 @@ export function AccountPage() {
               {general}
             </Alert>
           )}
-          <PasswordInput label={t('current')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.currentPassword} required />
-          <PasswordInput label={t('next')} autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.newPassword} required />
-          <PasswordInput
+          <PasswordField label={t('current')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.currentPassword} required />
+          <PasswordField label={t('next')} autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.newPassword} required />
+          <PasswordField
             label={t('confirm')}
             autoComplete="new-password"
             value={confirm}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
 import { LoginDocument } from '../../gql/session/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSession } from '../../app/session';
+import { PasswordField } from '../../components/PasswordField';
 import { defineMessages } from '../../i18n/i18n';
 
 const useMessages = defineMessages(
@@ -73,7 +74,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextInput label={t('login')} autoComplete="username" value={login} onChange={(e) => setLogin(e.currentTarget.value)} error={missing.login ? t('required') : errors.login} required />
-          <PasswordInput label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={missing.password ? t('required') : errors.password} required />
+          <PasswordField label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={missing.password ? t('required') : errors.password} required />
           <Button type="submit" loading={result.fetching}>
             {t('submit')}
           </Button>
