@@ -15,6 +15,8 @@ const useMessages = defineMessages(
     username: 'Username',
     email: 'E-mail',
     role: 'Role',
+    ADMIN: 'Administrator',
+    USER: 'User',
     inviteCode: 'Invite code',
     since: 'Member since',
     changePassword: 'Change password',
@@ -31,6 +33,8 @@ const useMessages = defineMessages(
     username: '用户名',
     email: '邮箱',
     role: '角色',
+    ADMIN: '管理员',
+    USER: '用户',
     inviteCode: '邀请码',
     since: '注册时间',
     changePassword: '修改密码',
@@ -85,7 +89,7 @@ export function AccountPage() {
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('role')}</Table.Th>
-            <Table.Td>{viewer.role}</Table.Td>
+            <Table.Td>{t(viewer.role)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('inviteCode')}</Table.Th>

@@ -6,7 +6,6 @@ export const useWalletMessages = defineMessages(
   {
     title: 'Wallet',
     offline: 'The server cannot be reached. Retrying…',
-    retry: 'Try again',
 
     balanceSection: 'Balance',
     balance: 'Balance',
@@ -90,7 +89,6 @@ export const useWalletMessages = defineMessages(
   {
     title: '钱包',
     offline: '无法连接服务器，正在重试…',
-    retry: '重试',
 
     balanceSection: '余额',
     balance: '余额',
