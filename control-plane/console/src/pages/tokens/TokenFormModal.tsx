@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
 import { TokensCreateDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/tokens/graphql';
@@ -39,8 +39,7 @@ export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormMod
 
   return (
     <Modal opened onClose={onClose} title={token ? t('editTitle') : t('createTitle')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
-      {/* Errors a shade darker than Mantine's red, which falls short of WCAG AA contrast on white. */}
-      <form onSubmit={onSubmit} noValidate style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label={t('name')} value={values.name} onChange={(e) => set({ name: e.currentTarget.value })} error={fields.name} maxLength={64} data-autofocus />
           <GroupPicker groups={groups} main={values.main} fallbacks={values.fallbacks} onChange={(main, fallbacks) => set({ main, fallbacks })} error={fields.groups} />

@@ -4,7 +4,6 @@ import { useMutation, type CombinedError } from 'urql';
 import { WalletRedeemDocument } from '../../gql/wallet/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
-import { DESCRIPTION_PROPS } from './labels';
 import { useWalletMessages } from './messages';
 
 /** Why the API refused a code (`extensions.reason` of `redeemCode`'s BAD_USER_INPUT). */
@@ -54,7 +53,6 @@ export function RedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
           <TextInput
             label={t('code')}
             description={t('codeHint')}
-            descriptionProps={DESCRIPTION_PROPS}
             autoComplete="off"
             spellCheck={false}
             value={code}

@@ -6,7 +6,7 @@ import { WalletCreateTopUpDocument, WalletQuoteDocument, WalletRateDocument, typ
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { MIN_TOP_UP_USD, topUpAmountProblem } from './amount';
-import { DESCRIPTION_PROPS, PAY_TYPE_VALUES, useWalletLabels } from './labels';
+import { PAY_TYPES, useWalletLabels } from './labels';
 import { useWalletMessages } from './messages';
 
 /** What the API says an amount costs, or why not yet: shown before paying, never worked out here. */
@@ -53,7 +53,7 @@ export function TopUpCard({ enabled }: { enabled: boolean | undefined }) {
   const t = useWalletMessages();
   const labels = useWalletLabels();
   const [amount, setAmount] = useState('');
-  const [payType, setPayType] = useState<string>(PAY_TYPE_VALUES[0]);
+  const [payType, setPayType] = useState<string>(PAY_TYPES[0]);
   const [amountError, setAmountError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [redirecting, setRedirecting] = useState(false);
@@ -104,7 +104,6 @@ export function TopUpCard({ enabled }: { enabled: boolean | undefined }) {
             <TextInput
               label={t('amountUsd')}
               description={t('amountHint', { min: MIN_TOP_UP_USD })}
-              descriptionProps={DESCRIPTION_PROPS}
               inputMode="decimal"
               autoComplete="off"
               leftSection="$"
@@ -123,7 +122,7 @@ export function TopUpCard({ enabled }: { enabled: boolean | undefined }) {
                 aria-labelledby="wallet-paytype-label"
                 value={payType}
                 onChange={setPayType}
-                data={PAY_TYPE_VALUES.map((p) => ({ value: p, label: labels.payType(p) }))}
+                data={PAY_TYPES.map((p) => ({ value: p, label: labels.payType(p) }))}
                 fullWidth
               />
             </Stack>

@@ -4,10 +4,9 @@ import { useWalletMessages } from './messages';
 // Dark shades: white badge text on them meets WCAG AA contrast.
 const STATUSES = { pending: 'blue.9', paid: 'indigo.9', credited: 'teal.9', expired: 'gray.7' } as const;
 const KINDS = ['trial_credit', 'top_up', 'usage', 'refund', 'adjustment', 'redemption', 'invite_reward'] as const;
-const PAY_TYPES = ['alipay', 'wxpay', 'qqpay'] as const;
 
 /** The payment methods the API offers (`createTopUp`'s `payType`). */
-export const PAY_TYPE_VALUES = PAY_TYPES;
+export const PAY_TYPES = ['alipay', 'wxpay', 'qqpay'] as const;
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
@@ -31,6 +30,3 @@ export function OrderStatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
-
-/** Input hints a shade darker than Mantine's default grey, which falls short of WCAG AA contrast on white. */
-export const DESCRIPTION_PROPS = { c: 'gray.7' } as const;
