@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Alert, AppShell, Burger, Button, Group, NavLink, SegmentedControl, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink, SegmentedControl, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from 'urql';
 import { CONSOLE_PATHS } from '../../../../shared/console-paths';
@@ -11,6 +11,7 @@ import { currentLang, setLang, type Lang } from '../i18n/i18n';
 import { useSession } from './session';
 import { useShellMessages } from './messages';
 import { PageLoader } from './guards';
+import { OfflineNotice } from './OfflineNotice';
 import { StatusHostShell, useOnStatusHost } from './StatusHostShell';
 
 /** How often an offline console checks whether the server answers again. */
@@ -64,7 +65,6 @@ export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const [, logout] = useMutation(LogoutDocument);
-  const { offline } = useConnectivity();
   const epoch = useRecovery();
   useEffect(close, [location.pathname, close]);
   const onStatusHost = useOnStatusHost();
@@ -154,11 +154,7 @@ export function Shell() {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
-        {offline && (
-          <Alert color="orange" mb="md" role="status" data-testid="offline-notice">
-            <Text size="sm">{t('offline')}</Text>
-          </Alert>
-        )}
+        <OfflineNotice />
         <Outlet key={epoch} />
       </AppShell.Main>
     </AppShell>

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, AppShell, Group, Text, Title } from '@mantine/core';
+import { AppShell, Group, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ServerInfoDocument } from '../gql/server-info/graphql';
-import { useConnectivity } from '../api/connectivity';
 import { PageLoader } from './guards';
+import { OfflineNotice } from './OfflineNotice';
 import { useShellMessages } from './messages';
 
 const StatusPage = lazy(() => import('../pages/status/StatusPage').then((m) => ({ default: m.StatusPage })));
@@ -22,7 +22,6 @@ export function useOnStatusHost(): boolean | undefined {
 /** The frame on the status host: the brand and `actions` (the language switch), no navigation and no login, and the status page. */
 export function StatusHostShell({ actions }: { actions: ReactNode }) {
   const t = useShellMessages();
-  const { offline } = useConnectivity();
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -34,11 +33,7 @@ export function StatusHostShell({ actions }: { actions: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Main>
-        {offline && (
-          <Alert color="orange" mb="md" role="status" data-testid="offline-notice">
-            <Text size="sm">{t('offline')}</Text>
-          </Alert>
-        )}
+        <OfflineNotice />
         <Suspense fallback={<PageLoader />}>
           <StatusPage />
         </Suspense>
