@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminSetAccountDisabledDocument, type AdminAccountFieldsFragment } from '../../../gql/admin-accounts/graphql';
 import { fieldErrors } from '../../../api/errors';
-import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { useAccountsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
@@ -12,7 +12,6 @@ import { useNotify } from '../shared/notify';
 function SwitchForm({ account, disabling, onDone }: { account: AdminAccountFieldsFragment; disabling: boolean; onDone(): void }) {
   const t = useAccountsMessages();
   const notify = useNotify();
-  const ta = useAdminMessages();
   const [reason, setReason] = useState('');
   const [{ fetching, error }, setDisabled] = useMutation(AdminSetAccountDisabledDocument);
   const fields = fieldErrors(error);
@@ -34,14 +33,7 @@ function SwitchForm({ account, disabling, onDone }: { account: AdminAccountField
           <Textarea label={t('reason')} description={t('disableReasonHint')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} required autosize minRows={2} maxLength={500} data-autofocus />
         )}
         {!fields.reason && <ErrorNotice error={error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" color={disabling ? 'red' : undefined} loading={fetching}>
-            {disabling ? t('disable') : t('enable')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={disabling ? t('disable') : t('enable')} busy={fetching} onLeave={onDone} color={disabling ? 'red' : undefined} />
       </Stack>
     </form>
   );

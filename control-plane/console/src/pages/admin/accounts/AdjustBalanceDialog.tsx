@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminAdjustBalanceDocument, type AdminAccountFieldsFragment } from '../../../gql/admin-accounts/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatRmb } from '../../../i18n/format';
-import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { newIdempotencyKey } from '../shared/idempotency';
 import { useAccountsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
@@ -17,7 +17,6 @@ const REFRESHES = { additionalTypenames: ['LedgerPage', 'Account'] };
 function AdjustForm({ account, onDone }: { account: AdminAccountFieldsFragment; onDone(): void }) {
   const t = useAccountsMessages();
   const notify = useNotify();
-  const ta = useAdminMessages();
   // One key per opened dialog: sending again after a lost answer cannot credit twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [amount, setAmount] = useState('');
@@ -40,14 +39,7 @@ function AdjustForm({ account, onDone }: { account: AdminAccountFieldsFragment; 
         <TextInput label={t('amount')} description={t('amountHint')} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={fields.amountRmb} required inputMode="decimal" autoComplete="off" data-autofocus />
         <TextInput label={t('reason')} description={t('adjustReasonHint')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} required autoComplete="off" />
         {!fields.amountRmb && !fields.reason && <ErrorNotice error={error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" loading={fetching}>
-            {t('apply')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={t('apply')} busy={fetching} onLeave={onDone} />
       </Stack>
     </form>
   );

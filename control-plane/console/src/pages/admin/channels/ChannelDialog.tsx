@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminCreateChannelDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment, type ChannelKind } from '../../../gql/admin-channels/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { CHANNEL_KINDS, createInput, formValues, updateInput, type ChannelFormValues } from './form';
 import { MembershipsField } from './MembershipsField';
 import { useChannelsMessages } from './messages';
@@ -78,14 +79,7 @@ function ChannelForm({ channel, groups, onDone }: { channel: AdminChannelFieldsF
         </SimpleGrid>
         <Switch label={t('active')} checked={v.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
         {!FORM_FIELDS.some((f) => fields[f]) && <ErrorNotice error={error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" loading={fetching}>
-            {channel ? ta('save') : ta('create')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={channel ? ta('save') : ta('create')} busy={fetching} onLeave={onDone} />
       </Stack>
     </form>
   );

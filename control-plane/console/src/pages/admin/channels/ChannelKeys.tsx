@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminSetChannelKeyEnabledDocument, AdminUpdateChannelDocument, type AdminChannelFieldsFragment } from '../../../gql/admin-channels/graphql';
-import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { useChannelsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
@@ -14,7 +14,6 @@ type ChannelKey = AdminChannelFieldsFragment['keys'][number];
 function DisableKeyForm({ keyRow, onDone }: { keyRow: ChannelKey; onDone(): void }) {
   const t = useChannelsMessages();
   const notify = useNotify();
-  const ta = useAdminMessages();
   const [reason, setReason] = useState('');
   const [{ fetching, error }, setEnabled] = useMutation(AdminSetChannelKeyEnabledDocument);
   const onSubmit = async (event: FormEvent) => {
@@ -31,14 +30,7 @@ function DisableKeyForm({ keyRow, onDone }: { keyRow: ChannelKey; onDone(): void
         <Text size="sm">{t('disableKeyHint')}</Text>
         <Textarea label={t('reason')} description={t('reasonOptional')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} data-autofocus />
         <ErrorNotice error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={fetching}>
-            {t('disableKey')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={t('disableKey')} busy={fetching} onLeave={onDone} color="red" />
       </Stack>
     </form>
   );

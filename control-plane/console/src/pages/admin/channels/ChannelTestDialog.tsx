@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Code, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from 'urql';
 import { WIRE_FORMATS } from '../../../../../../shared/formats';
 import { AdminTestChannelDocument, type AdminChannelFieldsFragment, type AdminTestChannelMutation } from '../../../gql/admin-channels/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { formatCount } from '../../../i18n/format';
-import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { useChannelsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { StateTag } from '../shared/StateTag';
@@ -73,7 +73,6 @@ function TestOutcome({ result }: { result: TestResult }) {
 
 function TestForm({ channel, onDone }: { channel: AdminChannelFieldsFragment; onDone(): void }) {
   const t = useChannelsMessages();
-  const ta = useAdminMessages();
   const [format, setFormat] = useState(NATIVE);
   const [stream, setStream] = useState(false);
   const [model, setModel] = useState<string | null>(channel.models[0]?.model ?? null);
@@ -103,14 +102,7 @@ function TestForm({ channel, onDone }: { channel: AdminChannelFieldsFragment; on
         <Switch label={t('stream')} checked={stream} onChange={(e) => setStream(e.currentTarget.checked)} />
         {!fields.format && !fields.model && <ErrorNotice error={error} />}
         {data && <TestOutcome result={data.testChannel} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('close')}
-          </Button>
-          <Button type="submit" loading={fetching}>
-            {t('runTest')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={t('runTest')} busy={fetching} onLeave={onDone} leave="close" />
       </Stack>
     </form>
   );

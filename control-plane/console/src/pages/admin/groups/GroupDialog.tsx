@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
 import { WIRE_FORMATS } from '../../../../../../shared/formats';
 import { AdminCreateGroupDocument, AdminUpdateGroupDocument, type AdminGroupFieldsFragment, type BillingKind } from '../../../gql/admin-groups/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { useGroupsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
@@ -98,14 +99,7 @@ function GroupForm({ group, onDone }: { group: AdminGroupFieldsFragment | null; 
         <Switch label={t('isPublic')} description={t('isPublicHint')} checked={values.isPublic} onChange={(e) => set({ isPublic: e.currentTarget.checked })} />
         <Switch label={t('active')} description={t('activeHint')} checked={values.status === 'Active'} onChange={(e) => set({ status: e.currentTarget.checked ? 'Active' : 'Disabled' })} />
         {!FORM_FIELDS.some((f) => fields[f]) && <ErrorNotice error={error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" loading={fetching}>
-            {group ? ta('save') : ta('create')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={group ? ta('save') : ta('create')} busy={fetching} onLeave={onDone} />
       </Stack>
     </form>
   );

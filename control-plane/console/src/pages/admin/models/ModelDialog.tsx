@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminCreateModelDocument, AdminUpdateModelDocument, type AdminModelFieldsFragment, type ModelKind } from '../../../gql/admin-models/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { FormButtons } from '../shared/FormButtons';
 import { MODEL_KINDS } from './kinds';
+import { MODEL_LISTS } from './lists';
 import { createInput, formValues, PRICE_FIELDS, updateInput, type ModelFormValues } from './form';
 import { useModelsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
-
-/** Refreshes model lists after a creation (an empty page names no type). */
-const MODEL_LISTS = { additionalTypenames: ['Model'] };
 
 function ModelForm({ model, onDone }: { model: AdminModelFieldsFragment | null; onDone(): void }) {
   const t = useModelsMessages();
@@ -67,14 +66,7 @@ function ModelForm({ model, onDone }: { model: AdminModelFieldsFragment | null; 
         </SimpleGrid>
         <TagsInput label={t('rejectedParameters')} description={t('rejectedParametersHint')} value={v.rejectedParameters} onChange={(rejectedParameters) => set({ rejectedParameters })} error={fields.rejectedParameters} clearable />
         {!shown.some((f) => fields[f]) && <ErrorNotice error={error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {ta('cancel')}
-          </Button>
-          <Button type="submit" loading={fetching}>
-            {model ? ta('save') : ta('create')}
-          </Button>
-        </Group>
+        <FormButtons submitLabel={model ? ta('save') : ta('create')} busy={fetching} onLeave={onDone} />
       </Stack>
     </form>
   );

@@ -13,13 +13,13 @@ import { SectionTitle } from '../shared/SectionTitle';
 import { PRICE_FIELDS } from './form';
 import { useCatalogImport } from './useCatalogImport';
 import { MODEL_KINDS } from './kinds';
+import { MODEL_LISTS } from './lists';
 import { ModelDialog } from './ModelDialog';
 import { useModelsMessages } from './messages';
 import { useNotify } from '../shared/notify';
 import { StateTag } from '../shared/StateTag';
 
 const PAGE_SIZE = 25;
-const MODEL_LISTS = { additionalTypenames: ['Model', 'ModelConnection'] };
 const ANY = 'any';
 
 /** The prices a model has, in words: "Input $3 · Output $15". */

@@ -3,10 +3,8 @@ import { useMutation } from 'urql';
 import { AdminImportModelCatalogDocument } from '../../../gql/admin-models/graphql';
 import { formatCount } from '../../../i18n/format';
 import { ErrorNotice } from '../shared/ErrorNotice';
+import { MODEL_LISTS } from './lists';
 import { useModelsMessages } from './messages';
-
-/** Model lists are asked again after an import. */
-const MODEL_LISTS = { additionalTypenames: ['Model', 'ModelConnection'] };
 
 /** The "import catalog" button and, once run, what the import did. */
 export function useCatalogImport() {
