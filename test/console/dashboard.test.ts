@@ -5,6 +5,7 @@ import { launchBrowser, openPage, screenshots, seriousA11yViolations } from '../
 import { seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
 import { loginSession } from '../support/accounts.js';
 import { TEST_ADMIN } from '../support/control-plane.js';
+import { eventually } from '../support/eventually.js';
 import { gqlOk } from '../support/graphql.js';
 import { formatMicroRmb } from '../../shared/money.js';
 
@@ -25,19 +26,6 @@ interface Totals {
   day: string;
   requests: number;
   chargeMicro: string;
-}
-
-/** Retries `check` until it stops throwing, for at most `ms` (the usage pipeline is asynchronous). */
-async function eventually<T>(check: () => Promise<T>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 /** A UTC day as the API writes it. */
@@ -71,7 +59,7 @@ test('an account with usage: balance, spend today and this month, requests per d
     const r = await gqlOk<{ myUsageTotals: Totals[] }>(gqlUrl, 'query($f: DateTimeISO!) { myUsageTotals(filter: { from: $f }) { day requests chargeMicro } }', { f: from }, { session });
     expect(r.myUsageTotals.reduce((n, row) => n + row.requests, 0)).toBe(3);
     return r.myUsageTotals;
-  });
+  }, 'the three calls are in the usage totals');
   const sum = (rows: Totals[]) => formatMicroRmb(rows.reduce((n, row) => n + BigInt(row.chargeMicro), 0n));
   const spentToday = sum(totals.filter((row) => row.day === today));
   const spentMonth = sum(totals.filter((row) => row.day >= monthStart));
@@ -90,7 +78,7 @@ test('an account with usage: balance, spend today and this month, requests per d
     await figure(page, 'Balance').waitFor();
     expect(await figure(page, 'Balance').textContent()).toContain(`¥${myBalance.balanceRmb}`);
     expect(await figure(page, 'Spendable now').textContent()).toContain(`¥${myBalance.spendableRmb}`);
-  });
+  }, 'the page shows the balance the API gives');
   expect(await figure(page, 'Spent today').textContent()).toContain(`¥${spentToday}`);
   expect(await figure(page, 'Spent this month').textContent()).toContain(`¥${spentMonth}`);
   expect(await figure(page, 'Spent today').textContent()).toContain('UTC');

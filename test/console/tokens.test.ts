@@ -7,6 +7,7 @@ import { launchBrowser, openPage, screenshots, seriousA11yViolations } from '../
 import { seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
 import { loginSession } from '../support/accounts.js';
 import { TEST_ADMIN } from '../support/control-plane.js';
+import { eventually } from '../support/eventually.js';
 import { gqlOk } from '../support/graphql.js';
 
 const run = promisify(execFile);
@@ -40,21 +41,6 @@ async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error('Tab never reached the element');
-}
-
-/** Waits until `check` holds (it throws or returns false until then), with a generous deadline. */
-async function eventually<T>(check: () => Promise<T>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== false) return value;
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(err as Error).message}`);
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** One chat call with the official SDK: the status it got (200, or the error's). */
