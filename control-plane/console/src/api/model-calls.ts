@@ -1,5 +1,5 @@
 import type { WireFormat } from '../../../../shared/formats';
-import { FORMAT_BASES, baseAddressFor } from '../components/format-bases';
+import { FORMAT_BASES, baseAddressFor } from './format-bases';
 
 export type { WireFormat };
 

@@ -2,10 +2,7 @@ import { Button, Code, CopyButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ServerInfoDocument } from '../gql/server-info/graphql';
 import { defineMessages } from '../i18n/i18n';
-import { FORMAT_BASES, baseAddressFor } from './format-bases';
-
-// Kept apart so that code needing only the addresses does not load this table.
-export { FORMAT_BASES, baseAddressFor };
+import { FORMAT_BASES, baseAddressFor } from '../api/format-bases';
 
 const useMessages = defineMessages(
   'baseAddresses',
