@@ -1,7 +1,7 @@
 /**
  * Mapping tables shared by the chat-completions <-> generateContent translators, each with its
  * inverse next to it so the two directions cannot drift apart.
- * Reference: /work/shared/reference/wire-formats.md §7.1, §7.4, §7.5.
+ * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
  */
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
 import type { GeminiContent, GeminiPart, GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';

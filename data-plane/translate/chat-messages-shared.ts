@@ -1,7 +1,7 @@
 /**
  * Mapping tables shared by the two chat-completions <-> messages translators, each with its inverse
  * next to it so the two directions cannot drift apart.
- * Reference: /work/shared/reference/wire-formats.md §7.1.
+ * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
  */
 import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
 import type {

@@ -1,6 +1,6 @@
 /**
  * OpenAI Chat Completions wire types: only what the translators read or write.
- * Reference: https://platform.openai.com/docs/api-reference/chat (and /work/shared/reference/wire-formats.md §1).
+ * Reference: https://platform.openai.com/docs/api-reference/chat.
  *
  * Gateway extensions (non-standard, documented here once):
  * - `reasoning_content`: the de-facto field (DeepSeek, vLLM, LiteLLM) for the model's reasoning text.

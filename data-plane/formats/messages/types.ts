@@ -1,6 +1,6 @@
 /**
  * Anthropic Messages wire types: only what the translators read or write.
- * Reference: https://docs.anthropic.com/en/api/messages (and /work/shared/reference/wire-formats.md §2).
+ * Reference: https://docs.anthropic.com/en/api/messages.
  */
 
 /** `cache_control` marker (dropped when translating away from this format). */
