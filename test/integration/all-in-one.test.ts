@@ -28,6 +28,10 @@ interface Running {
   dataPlane: string;
 }
 
+/** The banner's lines with the GraphQL API's and the data plane's addresses. */
+const GRAPHQL_URL = /GraphQL API:\s+(\S+)/;
+const DATA_PLANE_URL = /Data plane \(models\):\s+(\S+)/;
+
 /** Starts `npm start`'s entry point with only ports and the data directory set; resolves once it printed its addresses. */
 async function startAllInOne(): Promise<Running> {
   const [cpPort, dpPort, pgPort] = [await freePort(), await freePort(), await freePort()];
@@ -51,8 +55,9 @@ async function startAllInOne(): Promise<Running> {
       child.kill('SIGKILL');
       fail(new Error(`all-in-one did not start:\n${out}`));
     }, 90_000);
+    // Started once the banner's addresses are in (however the output was cut into chunks).
     child.stdout!.on('data', () => {
-      if (out.includes('Meridian is running')) {
+      if (GRAPHQL_URL.test(out) && DATA_PLANE_URL.test(out)) {
         clearTimeout(timer);
         done();
       }
@@ -62,8 +67,8 @@ async function startAllInOne(): Promise<Running> {
       fail(new Error(`all-in-one exited with ${code}:\n${out}`));
     });
   });
-  const graphql = out.match(/GraphQL API \(console\):\s+(\S+)/)![1];
-  const dataPlane = out.match(/Data plane \(models\):\s+(\S+)/)![1];
+  const graphql = out.match(GRAPHQL_URL)![1];
+  const dataPlane = out.match(DATA_PLANE_URL)![1];
   return { child, output: () => out, graphql, dataPlane };
 }
 
