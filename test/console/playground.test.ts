@@ -163,3 +163,24 @@ test("only the formats a token's groups serve are offered; a chat call streams t
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a call that fails before any answer shows its error and says it was not charged', async () => {
+  const token = await createToken('refusal', ['slow_stream']);
+  await untilRoutedTo(token.id, 'slow_stream');
+  const { page, context } = await openPage(browser, service.consoleUrl, { session: user.session });
+  await page.goto('/playground');
+  await page.getByRole('combobox', { name: 'Token' }).click();
+  await page.getByRole('option', { name: /^refusal/ }).click();
+  await page.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'Chat Completions' }).click();
+  await page.getByRole('combobox', { name: 'Model' }).click();
+  await page.getByRole('option', { name: 'demo-chat', exact: true }).click();
+  // The group's only upstream fails every attempt: the gateway answers an error and charges nothing.
+  upstream.script(SLOW_KEY, ...Array.from({ length: 5 }, () => ({ kind: 'error' as const, status: 500 })));
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hi');
+  await page.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
+  await page.getByTestId('playground-not-charged').waitFor();
+  await page.getByRole('alert').first().waitFor();
+  expect(await page.getByTestId('playground-charge').count()).toBe(0);
+  await context.close();
+});

@@ -51,6 +51,11 @@ export function CallResult({ call, charge }: { call: CallState; charge: Charge }
         <Fact label={t('channelKind')} value={call.channelKind} testId="route-channel-kind" />
         <Fact label={t('requestId')} value={call.requestId} testId="route-request-id" />
       </Group>
+      {call.phase === 'failed' && !call.answered && (
+        <Text size="sm" data-testid="playground-not-charged">
+          {t('notCharged')}
+        </Text>
+      )}
       {charge.state !== 'none' && (
         <Group gap={6} align="baseline" data-testid="playground-charge">
           <Text size="sm" c="dimmed">

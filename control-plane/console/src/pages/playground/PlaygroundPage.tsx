@@ -48,7 +48,7 @@ export function PlaygroundPage() {
   const model = pick(choice.model, listing.models);
   const { state: call, send, stop } = usePlaygroundCall(t('network'));
   const finished = call.phase === 'done' || call.phase === 'failed' || call.phase === 'stopped';
-  const charge = useCharge(token?.id, finished ? call.requestId : undefined);
+  const charge = useCharge(token?.id, finished && call.answered ? call.requestId : undefined);
 
   if (!setup.data) {
     if (setup.error) return <Alert color="red" role="alert">{errorMessage(setup.error, t('offline'))}</Alert>;

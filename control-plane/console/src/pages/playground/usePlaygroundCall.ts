@@ -23,6 +23,8 @@ export interface CallState {
   channelKind?: string;
   /** When the call was sent (epoch ms). */
   sentAt?: number;
+  /** The answer began: only such a call can have been charged (a refusal costs nothing). */
+  answered?: boolean;
 }
 
 const IDLE: CallState = { phase: 'idle', rawRequest: '', rawHead: '', rawBody: '', text: '' };
@@ -71,7 +73,7 @@ export function usePlaygroundCall(networkError: string) {
           update({ phase: 'failed', rawBody: body, error: errorMessageOf(body) || `HTTP ${res.status}` });
           return;
         }
-        update({ phase: 'streaming' });
+        update({ phase: 'streaming', answered: true });
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         const sse = new SseReader();
         for (;;) {
