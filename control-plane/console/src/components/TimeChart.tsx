@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './TimeChart.css';
+import { defineMessages } from '../i18n/i18n';
+import { formatDateTime, formatUtcDay } from '../i18n/format';
 
 /** One line (or bar) series of a time chart. */
 export interface ChartSeries {
@@ -33,14 +35,22 @@ export interface TimeChartProps {
   ariaLabel: string;
   /** A strip without axes or time in the legend (e.g. one row of daily bars among many). */
   compact?: boolean;
+  /** One value per UTC day (as the API counts days): ticks on whole UTC days, the legend names the day. */
+  daily?: boolean;
 }
+
+/** Tick spacings of a daily chart, in seconds: one day to a month. */
+const DAY_TICKS = [1, 2, 7, 14, 30].map((days) => days * 86_400);
+
+const useMessages = defineMessages('timeChart', { time: 'Time', day: 'Day' }, { time: '时间', day: '日期' });
 
 /**
  * A time-series chart drawn by uPlot, sized to its container's width and redrawn when that
  * changes (phone and laptop alike). The data also goes to screen readers as a label.
  */
-export function TimeChart({ times, series, height = 220, yRange, ariaLabel, compact = false }: TimeChartProps) {
+export function TimeChart({ times, series, height = 220, yRange, ariaLabel, compact = false, daily = false }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const t = useMessages();
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
@@ -51,7 +61,11 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel, comp
       width: el.clientWidth || 300,
       height,
       series: [
-        {},
+        {
+          label: t(daily ? 'day' : 'time'),
+          // uPlot's own legend writes English and "--"; moments go out in the viewer's language and zone.
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : daily ? formatUtcDay(new Date(v * 1000).toISOString()) : formatDateTime(new Date(v * 1000).toISOString())),
+        },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,
@@ -64,7 +78,8 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel, comp
         })),
       ],
       scales: { x: { time: true, ...(barRoom > 0 ? { range: (_u, min, max) => [min - barRoom, max + barRoom] } : {}) }, y: yRange ? { range: yRange } : { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
-      axes: compact ? [{ show: false }, { show: false }] : [{}, { values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))), size: 64 }],
+      ...(daily ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC') } : {}),
+      axes: compact ? [{ show: false }, { show: false }] : [daily ? { incrs: DAY_TICKS } : {}, { values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))), size: 64 }],
       padding: compact ? [2, 0, 0, 0] : undefined,
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
@@ -77,7 +92,7 @@ export function TimeChart({ times, series, height = 220, yRange, ariaLabel, comp
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, series, height, yRange, compact]);
+  }, [times, series, height, yRange, compact, daily, t]);
   return <div ref={box} role="img" aria-label={ariaLabel} className={compact ? 'time-chart-compact' : undefined} style={{ width: '100%', minHeight: height }} />;
 }
 

@@ -53,19 +53,19 @@ export function HistoryCharts({ group, label, period }: { group: string; label: 
         <Title order={4} size="h5" mb={4}>
           {t('successRate')}
         </Title>
-        <TimeChart times={range.slots} series={charts.success} yRange={RATE_RANGE} height={180} ariaLabel={t('successChartLabel', { group: label, period: periodText })} />
+        <TimeChart daily={period === 'month'} times={range.slots} series={charts.success} yRange={RATE_RANGE} height={180} ariaLabel={t('successChartLabel', { group: label, period: periodText })} />
       </section>
       <section>
         <Title order={4} size="h5" mb={4}>
           {t('requestCount')}
         </Title>
-        <TimeChart times={range.slots} series={charts.requests} height={160} ariaLabel={t('requestChartLabel', { group: label, period: periodText })} />
+        <TimeChart daily={period === 'month'} times={range.slots} series={charts.requests} height={160} ariaLabel={t('requestChartLabel', { group: label, period: periodText })} />
       </section>
       <section>
         <Title order={4} size="h5" mb={4}>
           {t('latency')}
         </Title>
-        <TimeChart times={range.slots} series={charts.latency} height={180} ariaLabel={t('latencyChartLabel', { group: label, period: periodText })} />
+        <TimeChart daily={period === 'month'} times={range.slots} series={charts.latency} height={180} ariaLabel={t('latencyChartLabel', { group: label, period: periodText })} />
       </section>
     </Stack>
   );

@@ -32,7 +32,7 @@ export function RequestsChart({ t, window, requestsByDay }: { t: DashboardT; win
             {t('chartSubtitle')}
           </Text>
         </div>
-        <TimeChart times={times} series={series} ariaLabel={t('chartLabel', { total: formatCount(total), days })} />
+        <TimeChart daily times={times} series={series} ariaLabel={t('chartLabel', { total: formatCount(total), days })} />
         {total === 0 && (
           <Text size="sm" c="dimmed">
             {t('noRequests')}

@@ -82,7 +82,7 @@ export function DailyBars({ name, label, days, target }: { name: string; label: 
           </Text>
         )}
       </Group>
-      <TimeChart compact times={times} series={series} height={ROW_HEIGHT} yRange={[0, 1]} ariaLabel={summary} />
+      <TimeChart compact daily times={times} series={series} height={ROW_HEIGHT} yRange={[0, 1]} ariaLabel={summary} />
     </Stack>
   );
 }

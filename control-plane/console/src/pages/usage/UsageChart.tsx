@@ -89,7 +89,7 @@ export function UsageChart({ totals, firstDay, lastDay }: { totals: readonly Day
           <Text size="sm">{t('noTotals')}</Text>
         ) : (
           <>
-            <TimeChart times={times} series={series} ariaLabel={t('chartLabel', { metric: metricLabel, models: series.map((s) => s.label).join(', ') })} />
+            <TimeChart daily times={times} series={series} ariaLabel={t('chartLabel', { metric: metricLabel, models: series.map((s) => s.label).join(', ') })} />
             <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing={4} data-testid="usage-totals" aria-label={t('totalsTable')}>
                 <Table.Thead>
