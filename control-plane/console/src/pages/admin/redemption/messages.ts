@@ -12,7 +12,7 @@ export const useRedemptionMessages = defineMessages(
     name: 'Batch name',
     nameHint: 'Optional; for your records',
     submit: 'Create codes',
-    created: '{{count}} codes of {{amount}} each (batch {{batch}})',
+    created: 'Codes created: {{count}}, worth {{amount}} each (batch {{batch}})',
     download: 'Download as CSV',
     downloadText: 'Download as text',
     copy: 'Copy all',
