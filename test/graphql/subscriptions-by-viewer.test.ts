@@ -124,3 +124,25 @@ test('dataPlaneStatusChanged: administrators only', async () => {
   expect(forUser.events).toEqual([]);
   expect(forAdmin.errorCodes).toEqual([]);
 });
+
+test('groupHealth: a hidden group is in administrators\' ticks only; anonymous is refused', async () => {
+  await gqlOk(
+    cp.server.url,
+    'mutation { createGroup(input: { name: "staff-only", displayName: "Staff only", formats: ["chat-completions"], priceMultiplier: "1", isPublic: false }) { name } }',
+    {},
+    { session: admin },
+  );
+  type Tick = { groupHealth: { group: string }[] };
+  const query = 'subscription { groupHealth { group } }';
+  const forUser = watch<Tick>(alice.session, query);
+  const forAdmin = watch<Tick>(admin, query);
+  const anonymous = watch<Tick>(null, query);
+  await eventually(() => {
+    expect(forUser.events.length).toBeGreaterThan(0);
+    expect(forAdmin.events.length).toBeGreaterThan(0);
+    expect(anonymous.errorCodes).toEqual(['UNAUTHENTICATED']);
+  }, 10_000);
+  expect(forAdmin.events[0].groupHealth.map((g) => g.group)).toContain('staff-only');
+  expect(forUser.events[0].groupHealth.map((g) => g.group)).not.toContain('staff-only');
+  expect(forUser.events[0].groupHealth.length).toBeGreaterThan(0);
+});
