@@ -70,16 +70,19 @@ test("balanceChanged: an account receives its own balance and never another's; a
   const anonymous = watch<Event>(null, query);
   await Promise.all([forAlice.ready, forBob.ready]);
 
-  // Alice's credit first, then Bob's: once Bob has his own, Alice's (published before it on the same
-  // channel) would have reached him too if the filter let it through.
+  // First both subscriptions are live (each has had an event of its own). Then Alice's credit, then
+  // Bob's: once Bob has his second event, Alice's, published before it on the same channel, would
+  // have reached him too if the filter let it through.
   await eventually(async () => {
     if (forAlice.events.length === 0) await credit(alice.account.id, '1.5');
-    expect(forAlice.events.length).toBeGreaterThan(0);
-  }, 10_000);
-  await eventually(async () => {
     if (forBob.events.length === 0) await credit(bob.account.id, '2');
+    expect(forAlice.events.length).toBeGreaterThan(0);
     expect(forBob.events.length).toBeGreaterThan(0);
   }, 10_000);
+  const bobBefore = forBob.events.length;
+  await credit(alice.account.id, '0.5');
+  await credit(bob.account.id, '0.25');
+  await eventually(() => expect(forBob.events.length).toBeGreaterThan(bobBefore), 10_000);
 
   expect(new Set(forAlice.events.map((e) => e.balanceChanged.accountId))).toEqual(new Set([alice.account.id]));
   expect(new Set(forBob.events.map((e) => e.balanceChanged.accountId))).toEqual(new Set([bob.account.id]));
@@ -96,15 +99,17 @@ test('groupHealthChanged: a hidden group reaches administrators only; anonymous 
   await Promise.all([forUser.ready, forAdmin.ready]);
 
   const change = (group: string, isPublic: boolean): GroupHealthChange => ({ group, state: 'unavailable', previousState: 'normal', at: new Date().toISOString(), public: isPublic, windows: emptyWindows() });
-  // The hidden change goes first: once the public one has arrived, the hidden one would have too.
+  const publish = (group: string, isPublic: boolean) => cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, change(group, isPublic));
+  const heard = (w: Watch<Event>, group: string) => w.events.some((e) => e.groupHealthChanged.group === group);
+  // First both subscriptions are live; then the hidden change, then a public one: once the public
+  // one has arrived, the hidden one (published before it on the same channel) would have too.
   await eventually(async () => {
-    if (!forUser.events.some((e) => e.groupHealthChanged.group === 'open-group')) {
-      await cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, change('hidden-group', false));
-      await cp.services.deps.events.pubSub.publish(GROUP_HEALTH_CHANGED, change('open-group', true));
-    }
-    expect(forUser.events.some((e) => e.groupHealthChanged.group === 'open-group')).toBe(true);
-    expect(forAdmin.events.some((e) => e.groupHealthChanged.group === 'open-group')).toBe(true);
+    if (!heard(forUser, 'warm-up') || !heard(forAdmin, 'warm-up')) await publish('warm-up', true);
+    expect(heard(forUser, 'warm-up') && heard(forAdmin, 'warm-up')).toBe(true);
   }, 10_000);
+  await publish('hidden-group', false);
+  await publish('open-group', true);
+  await eventually(() => expect(heard(forUser, 'open-group') && heard(forAdmin, 'open-group')).toBe(true), 10_000);
 
   expect(forUser.events.map((e) => e.groupHealthChanged.group)).not.toContain('hidden-group');
   expect(forAdmin.events.map((e) => e.groupHealthChanged.group)).toContain('hidden-group');
