@@ -126,7 +126,7 @@ test('mistakes show next to their fields; a wrong captcha is answered with a new
   const first = await captchaId(emailSection(page));
   await codeCaptcha.fill(`x${await captchaAnswer(service.cp, first)}`);
   await page.getByRole('button', { name: 'Send code' }).click();
-  expect(await fieldError(codeCaptcha)).toContain('wrong captcha answer');
+  expect(await fieldError(codeCaptcha)).toBe('Wrong or expired answer: type the characters of the new image.');
   const second = await nextCaptcha(emailSection(page), first);
   expect(await codeCaptcha.inputValue()).toBe('');
 

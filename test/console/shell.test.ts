@@ -62,7 +62,7 @@ describe('shell', () => {
     await page.getByLabel('Username or e-mail').fill(user.account.username);
     await page.getByLabel(/^Password/).fill('wrong password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('alert').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Wrong username, e-mail or password.' }).waitFor();
     await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/account$/);

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useMutation } from 'urql';
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
 import { LoginDocument } from '../../gql/session/graphql';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import { useSession } from '../../app/session';
 import { PasswordField } from '../../components/PasswordField';
 import { defineMessages } from '../../i18n/i18n';
@@ -20,6 +20,7 @@ const useMessages = defineMessages(
     register: 'Register',
     offline: 'The server cannot be reached. Check your connection and try again.',
     required: 'Required',
+    wrongCredentials: 'Wrong username, e-mail or password.',
   },
   {
     title: '登录',
@@ -30,6 +31,7 @@ const useMessages = defineMessages(
     register: '注册',
     offline: '无法连接服务器，请检查网络后重试。',
     required: '必填',
+    wrongCredentials: '用户名、邮箱或密码错误。',
   },
 );
 
@@ -62,7 +64,8 @@ export function LoginPage() {
     }
   };
 
-  const general = !Object.keys(errors).length ? errorMessage(result.error, t('offline')) : undefined;
+  // A refused login is said in the reader's language; other refusals (a disabled account) in the API's words.
+  const general = errorCode(result.error) === 'UNAUTHENTICATED' ? t('wrongCredentials') : !Object.keys(errors).length ? errorMessage(result.error, t('offline')) : undefined;
   return (
     <Stack maw={420} mx="auto" mt="xl">
       <Title order={2}>{t('title')}</Title>

@@ -45,6 +45,16 @@ export function placeApiErrors(operation: keyof typeof API_FIELDS, apiErrors: Re
   return errors;
 }
 
+/**
+ * A refused captcha answer, in the reader's language: the API's own words ask for a new captcha,
+ * which the page has already drawn.
+ */
+export function captchaWording(errors: FormErrors, t: RegisterT): FormErrors {
+  const out = { ...errors };
+  for (const field of ['codeCaptcha', 'registerCaptcha'] as const) if (out[field]) out[field] = t('captchaRejected');
+  return out;
+}
+
 /** The fields in the order they appear (the first one with an error gets the focus). */
 export const FIELD_ORDER: (keyof RegisterValues)[] = ['username', 'password', 'passwordConfirmation', 'email', 'codeCaptcha', 'emailCode', 'inviteCode', 'registerCaptcha'];
 

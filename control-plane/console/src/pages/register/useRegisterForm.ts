@@ -4,7 +4,7 @@ import { useMutation, type CombinedError } from 'urql';
 import { LoginDocument } from '../../gql/session/graphql';
 import { RegisterAccountDocument, RegisterRequestEmailCodeDocument } from '../../gql/register/graphql';
 import { fieldErrors } from '../../api/errors';
-import { checkBeforeEmailCode, checkBeforeRegister, FIELD_ORDER, placeApiErrors, type FormErrors, type RegisterValues } from './form';
+import { captchaWording, checkBeforeEmailCode, checkBeforeRegister, FIELD_ORDER, placeApiErrors, type FormErrors, type RegisterValues } from './form';
 import { useCaptcha, type CaptchaState } from './useCaptcha';
 import { useRetryCountdown } from './ProblemNotice';
 import type { RegisterT } from './messages';
@@ -97,7 +97,7 @@ export function useRegisterForm(t: RegisterT, onRegistered: (done: Registered) =
       setCodeProblem(undefined);
       return focus('emailCode');
     }
-    const placed = placeApiErrors('code', fieldErrors(r.error));
+    const placed = captchaWording(placeApiErrors('code', fieldErrors(r.error)), t);
     setErrors((e) => ({ ...e, ...placed }));
     setCodeProblem(hasAny(placed) ? undefined : r.error);
     focus(firstOf(placed));
@@ -134,7 +134,7 @@ export function useRegisterForm(t: RegisterT, onRegistered: (done: Registered) =
     setRegistering(false);
     set('registerCaptcha', '');
     registerCaptcha.renew();
-    const placed = placeApiErrors('register', fieldErrors(r.error));
+    const placed = captchaWording(placeApiErrors('register', fieldErrors(r.error)), t);
     setErrors(placed);
     setRegisterProblem(hasAny(placed) ? undefined : r.error);
     focus(firstOf(placed));
