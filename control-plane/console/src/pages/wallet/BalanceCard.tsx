@@ -6,6 +6,7 @@ import { useConnectivity } from '../../api/connectivity';
 import { errorMessage } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { useWalletMessages } from './messages';
+import { useRequeryOn } from './requery';
 
 /** The live link's state in words (a dot's colour alone would not say it). */
 function LiveBadge() {
@@ -42,9 +43,7 @@ export function BalanceCard({ refresh, onChanged }: { refresh: number; onChanged
     setLatest(pushed.balanceChanged);
     onChanged();
   }, [pushed, onChanged]);
-  useEffect(() => {
-    if (refresh) reexecute({ requestPolicy: 'network-only' });
-  }, [refresh, reexecute]);
+  useRequeryOn(refresh, reexecute);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="wallet-balance-title">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { WalletLedgerDocument } from '../../gql/wallet/graphql';
@@ -7,6 +6,7 @@ import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { formatDateTime, formatRmb } from '../../i18n/format';
 import { useWalletLabels } from './labels';
 import { useWalletMessages } from './messages';
+import { useRequeryOn } from './requery';
 
 const PAGE_SIZE = 20;
 
@@ -26,9 +26,7 @@ export function LedgerTable({ refresh }: { refresh: number }) {
   const labels = useWalletLabels();
   const pages = useCursorPages();
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WalletLedgerDocument, variables: { first: PAGE_SIZE, after: pages.after } });
-  useEffect(() => {
-    if (refresh) reexecute({ requestPolicy: 'network-only' });
-  }, [refresh, reexecute]);
+  useRequeryOn(refresh, reexecute);
   const list = data?.myLedger;
 
   return (

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { WalletOrdersDocument } from '../../gql/wallet/graphql';
@@ -7,6 +6,7 @@ import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { formatDateTime, formatRmb, formatUsd } from '../../i18n/format';
 import { OrderStatusBadge, useWalletLabels } from './labels';
 import { useWalletMessages } from './messages';
+import { useRequeryOn } from './requery';
 
 const PAGE_SIZE = 10;
 
@@ -16,9 +16,7 @@ export function OrdersTable({ refresh }: { refresh: number }) {
   const labels = useWalletLabels();
   const pages = useCursorPages();
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WalletOrdersDocument, variables: { first: PAGE_SIZE, after: pages.after } });
-  useEffect(() => {
-    if (refresh) reexecute({ requestPolicy: 'network-only' });
-  }, [refresh, reexecute]);
+  useRequeryOn(refresh, reexecute);
   const list = data?.myTopUps;
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from 'urql';
@@ -7,6 +7,7 @@ import { errorCode, errorMessage } from '../../api/errors';
 import { formatRmb } from '../../i18n/format';
 import { OrderStatusBadge } from './labels';
 import { useWalletMessages } from './messages';
+import { useRequeryOn } from './requery';
 
 /** The query parameter naming the order that the payment page returned from (`/wallet?order=...`). */
 export const RETURNED_ORDER_PARAM = 'order';
@@ -25,9 +26,7 @@ export function ReturnedOrder({ refresh }: { refresh: number }) {
 function OrderState({ number, refresh, dismiss }: { number: string; refresh: number; dismiss: () => void }) {
   const t = useWalletMessages();
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WalletOrderDocument, variables: { outTradeNo: number } });
-  useEffect(() => {
-    if (refresh) reexecute({ requestPolicy: 'network-only' });
-  }, [refresh, reexecute]);
+  useRequeryOn(refresh, reexecute);
   const order = data?.myTopUp;
   const status = order?.status;
 
