@@ -9,4 +9,12 @@ export interface EphemeralStore {
   take(name: string): Promise<string | null>;
   /** Counts one hit in the fixed window that started with the first hit; returns the count so far. */
   hit(name: string, windowMs: number): Promise<number>;
+  /**
+   * Takes or keeps the lease `name` for `holder` for `ttlMs` from now: true when `holder` holds it
+   * afterwards (it was free, expired, or already its own, whose expiry then moves), false when
+   * another holder does. Atomic, so at most one holder at a time (control-plane/jobs/job-lease.ts).
+   */
+  hold(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease `name` up if `holder` holds it (another holder's lease is left alone). */
+  letGo(name: string, holder: string): Promise<void>;
 }

@@ -22,6 +22,11 @@ export class RedisKeys {
     return `${this.prefix}eph:${name}`;
   }
 
+  /** A job lease: the id of the control plane running the job (control-plane/jobs/job-lease.ts). */
+  jobLease(name: string): string {
+    return `${this.prefix}job-lease:${name}`;
+  }
+
   /** A fixed-window rate-limit counter. */
   rateLimit(name: string): string {
     return `${this.prefix}rl:${name}`;

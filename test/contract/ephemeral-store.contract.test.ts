@@ -33,4 +33,27 @@ describeContract('EphemeralStore', (ports) => {
     expect(await ports().ephemeral.hit('ip:3', 50)).toBe(1);
     await eventually(async () => expect(await ports().ephemeral.hit('ip:3', 50)).toBe(1));
   });
+
+  test('a lease has one holder at a time, who renews it and lets it go', async () => {
+    const store = ports().ephemeral;
+    expect(await store.hold('jobs', 'a', 60_000)).toBe(true);
+    expect(await store.hold('jobs', 'b', 60_000)).toBe(false);
+    // Renewing one's own lease answers true; another name is another lease.
+    expect(await store.hold('jobs', 'a', 60_000)).toBe(true);
+    expect(await store.hold('other', 'b', 60_000)).toBe(true);
+    // Letting go of someone else's lease changes nothing; one's own frees it.
+    await store.letGo('jobs', 'b');
+    expect(await store.hold('jobs', 'b', 60_000)).toBe(false);
+    await store.letGo('jobs', 'a');
+    expect(await store.hold('jobs', 'b', 60_000)).toBe(true);
+    expect(await store.hold('jobs', 'a', 60_000)).toBe(false);
+  });
+
+  test('an expired lease goes to the next holder', async () => {
+    const store = ports().ephemeral;
+    expect(await store.hold('jobs', 'a', 50)).toBe(true);
+    await clockPasses(Date.now() + 50);
+    expect(await store.hold('jobs', 'b', 60_000)).toBe(true);
+    expect(await store.hold('jobs', 'a', 50)).toBe(false);
+  });
 });

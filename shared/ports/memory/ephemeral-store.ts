@@ -9,6 +9,7 @@ interface Entry {
 export class MemoryEphemeralStore implements EphemeralStore {
   private readonly values = new Map<string, Entry>();
   private readonly counters = new Map<string, { count: number; expiresAt: number }>();
+  private readonly leases = new Map<string, Entry>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -32,6 +33,18 @@ export class MemoryEphemeralStore implements EphemeralStore {
     }
     current.count += 1;
     return current.count;
+  }
+
+  async hold(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    const current = this.leases.get(name);
+    if (current && current.expiresAt > now && current.value !== holder) return false;
+    this.leases.set(name, { value: holder, expiresAt: now + ttlMs });
+    return true;
+  }
+
+  async letGo(name: string, holder: string): Promise<void> {
+    if (this.leases.get(name)?.value === holder) this.leases.delete(name);
   }
 
   /** Bounded memory: forget everything already expired. Cheap enough to run on every write. */

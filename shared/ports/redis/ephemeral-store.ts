@@ -1,8 +1,23 @@
 import type { EphemeralStore } from '../ephemeral-store.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import type { RedisConnections } from './connections.js';
+import { LuaScript } from './lua.js';
 
-/** Redis EphemeralStore: PX expiry, GETDEL for single use, INCR + PEXPIRE NX for windows. */
+/** KEYS: lease. ARGV: holder, ttlMs. Takes a free lease or extends the holder's own; 1 when held. */
+const holdScript = new LuaScript(`
+local current = redis.call('GET', KEYS[1])
+if current and current ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`);
+
+/** KEYS: lease. ARGV: holder. Deletes the lease only if the holder holds it. */
+const letGoScript = new LuaScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+/** Redis EphemeralStore: PX expiry, GETDEL for single use, INCR + PEXPIRE NX for windows, compare-and-set scripts for leases. */
 export class RedisEphemeralStore implements EphemeralStore {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
@@ -18,5 +33,13 @@ export class RedisEphemeralStore implements EphemeralStore {
     const key = this.keys.rateLimit(name);
     const [[, count]] = (await this.redis.cmd.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number], unknown];
     return count;
+  }
+
+  async hold(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    return (await holdScript.run(this.redis.cmd, [this.keys.jobLease(name)], [holder, ttlMs])) === 1;
+  }
+
+  async letGo(name: string, holder: string): Promise<void> {
+    await letGoScript.run(this.redis.cmd, [this.keys.jobLease(name)], [holder]);
   }
 }
