@@ -32,6 +32,10 @@ export interface ControlPlaneConfig {
   health: HealthSettings;
   /** How often every account's hot balance is reconciled with the ledger (RECONCILE_EVERY_MS). */
   reconcileEveryMs: number;
+  /** Longest a GraphQL operation waits for a Redis command before it fails (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number;
+  /** How often the generation marker is checked, to notice that Redis lost its data (REDIS_GENERATION_CHECK_MS). */
+  redisGenerationCheckMs: number;
   /** Where all-in-one mode keeps the embedded database and generated secret. */
   dataDir: string;
   /** Origins of console frontends served elsewhere that may call `/graphql` with credentials (CONSOLE_ORIGINS). */
@@ -66,6 +70,8 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     },
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
+    redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
+    redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),
     consoleOrigins: [],
     publicNodes: [],
     inviteRewardMicro: parseRmbToMicro(r.matching('INVITE_REWARD_RMB', /^\d{1,6}(\.\d{1,6})?$/, 'an RMB amount such as "0.5"') ?? '0'),

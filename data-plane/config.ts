@@ -14,6 +14,8 @@ export interface DataPlaneConfig {
   maxBodyBytes: number;
   /** Where the last good snapshot is kept, to start from when Redis is down. */
   dataDir: string;
+  /** Longest a request waits for Redis (a command, or the token cache's subscription) before a 503 (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number;
   /** Slow poll of the snapshot, in case an announcement was lost. */
   snapshotPollMs: number;
   /** Period of the heartbeat (applied revision) this node writes. */
@@ -38,6 +40,7 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
     maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
     consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),
