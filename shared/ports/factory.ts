@@ -8,6 +8,7 @@ import { MemoryUsageQueue } from './memory/usage-queue.js';
 import { MemoryOutcomeCounters } from './memory/outcome-counters.js';
 import { MemoryGroupStateBus } from './memory/group-states.js';
 import { MemoryKeyInvalidations } from './memory/key-invalidations.js';
+import { MemoryRateLimiter } from './memory/rate-limiter.js';
 import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections } from './redis/connections.js';
@@ -17,6 +18,7 @@ import { RedisUsageQueue } from './redis/usage-queue.js';
 import { RedisOutcomeCounters } from './redis/outcome-counters.js';
 import { RedisGroupStateBus } from './redis/group-states.js';
 import { RedisKeyInvalidations } from './redis/key-invalidations.js';
+import { RedisRateLimiter } from './redis/rate-limiter.js';
 
 /** Ports on Redis, every key under `prefix`. */
 export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
@@ -35,6 +37,7 @@ export function redisPorts(url: string, prefix: string): Ports & { redis: RedisC
     outcomes: new RedisOutcomeCounters(redis, keys),
     groupStates: new RedisGroupStateBus(redis, keys),
     keyInvalidations: new RedisKeyInvalidations(redis, keys),
+    rateLimits: new RedisRateLimiter(redis, keys),
     close: async () => {
       await usage.close();
       await redis.close();
@@ -54,6 +57,7 @@ export function memoryPorts(): Ports {
     outcomes: new MemoryOutcomeCounters(),
     groupStates: new MemoryGroupStateBus(),
     keyInvalidations: new MemoryKeyInvalidations(),
+    rateLimits: new MemoryRateLimiter(),
     close: async () => undefined,
   };
 }

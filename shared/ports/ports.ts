@@ -6,6 +6,7 @@ import type { UsageQueue } from './usage-queue.js';
 import type { OutcomeCounters } from './outcome-counters.js';
 import type { GroupStateBus } from './group-states.js';
 import type { KeyInvalidations } from './key-invalidations.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 /**
  * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
@@ -28,6 +29,8 @@ export interface Ports {
   readonly groupStates: GroupStateBus;
   /** Upstream keys the data planes saw rejected, data planes -> control plane. */
   readonly keyInvalidations: KeyInvalidations;
+  /** Rate-limit windows and concurrency slots per token, account and group, across data planes. */
+  readonly rateLimits: RateLimiter;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -32,6 +32,20 @@ export class RedisKeys {
     return `${this.prefix}rl:${name}`;
   }
 
+  /**
+   * The rate-limit window of a scope (hash: window start, requests, tokens). `partition` is the
+   * hash tag shared by the scopes counted together: `acct:ID` (with the account's balance keys)
+   * or `group:NAME`.
+   */
+  rateWindow(partition: string, scope: string): string {
+    return `${this.prefix}{${partition}}:rl:${scope}`;
+  }
+
+  /** The concurrency slots of a scope (zset: request id -> expiry ms). */
+  rateSlots(partition: string, scope: string): string {
+    return `${this.prefix}{${partition}}:rl:${scope}:slots`;
+  }
+
   /** Prefix of the GraphQL subscription event channels. */
   get graphqlEvents(): string {
     return `${this.prefix}gql:`;
