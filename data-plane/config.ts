@@ -12,10 +12,12 @@ export interface DataPlaneConfig {
   secretKey?: string;
   /** Largest accepted request body, in bytes (413 beyond). */
   maxBodyBytes: number;
+  /** Deepest nesting of arrays and objects accepted in a request body (400 beyond). */
+  maxJsonDepth: number;
+  /** Longest silence between upstream bytes once the upstream answered, unless the channel sets its own. */
+  upstreamIdleTimeoutMs: number;
   /** Where the last good snapshot is kept, to start from when Redis is down. */
   dataDir: string;
-  /** Longest a request waits for Redis (a command, or the token cache's subscription) before a 503 (REDIS_TIMEOUT_MS). */
-  redisTimeoutMs: number;
   /** Slow poll of the snapshot, in case an announcement was lost. */
   snapshotPollMs: number;
   /** Period of the heartbeat (applied revision) this node writes. */
@@ -39,8 +41,9 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     host: r.string('HOST') ?? '0.0.0.0',
     secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
     maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    maxJsonDepth: r.integer('MAX_JSON_DEPTH', 64, 2, 1000),
+    upstreamIdleTimeoutMs: r.integer('UPSTREAM_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     dataDir: r.string('DATA_DIR') ?? '.data',
-    redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
     consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),

@@ -4,6 +4,7 @@ import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from './state.js';
 import { validateBody } from './validate.js';
 import { readAll } from '../http/read-all.js';
+import { nestedDeeperThan } from '../http/json-depth.js';
 
 /** True when the request announced a body (a length or chunked transfer) that nobody has read yet. */
 function bodyUnread(req: IncomingMessage): boolean {
@@ -29,10 +30,11 @@ export function closeWhenRefusedUnread(): Koa.Middleware<PipelineState> {
 
 /**
  * Stage: reads a POST body up to `maxBytes` (413 beyond, checked on Content-Length first and
- * while reading), requires a JSON content type, parses it (400 when it is not a JSON object) and
- * validates it in the client's format. GET routes have no body.
+ * while reading), requires a JSON content type, refuses nesting deeper than `maxDepth` (400,
+ * before parsing: nothing after this stage ever sees such a body), parses it (400 when it is not a
+ * JSON object) and validates it in the client's format. GET routes have no body.
  */
-export function readBody(maxBytes: number): Koa.Middleware<PipelineState> {
+export function readBody(maxBytes: number, maxDepth: number): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
     if (route.action === 'models') return next();
@@ -47,6 +49,7 @@ export function readBody(maxBytes: number): Koa.Middleware<PipelineState> {
       ctx.set('connection', 'close');
       throw tooLarge();
     }
+    if (nestedDeeperThan(raw, maxDepth)) throw new GatewayError('invalid_request', `The request body nests arrays and objects deeper than the limit of ${maxDepth} levels`);
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));

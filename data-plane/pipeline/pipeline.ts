@@ -94,7 +94,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     closeWhenRefusedUnread(),
     tokenCacheReady,
     authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
-    readBody(deps.config.maxBodyBytes),
+    readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth),
     listModels(),
     resolveModel(),
     pickGroups((group) => groupHealth.usable(group)),
