@@ -32,6 +32,8 @@ export interface CannedReply {
   repeat?: number;
   toolCalls: CannedToolCall[];
   usage: CannedUsage;
+  /** The answer stopped at the request's output cap: its finish reason says so, as the real APIs' do. */
+  capped?: boolean;
 }
 
 /** Options of a rendered stream. */
@@ -104,6 +106,7 @@ function chatUsage(u: CannedUsage): Record<string, unknown> {
 }
 
 function chatFinish(reply: CannedReply): string {
+  if (reply.capped) return 'length';
   return reply.toolCalls.length > 0 ? 'tool_calls' : 'stop';
 }
 
@@ -151,6 +154,7 @@ function messagesUsage(u: CannedUsage): Record<string, number> {
 }
 
 function messagesStop(reply: CannedReply): string {
+  if (reply.capped) return 'max_tokens';
   return reply.toolCalls.length > 0 ? 'tool_use' : 'end_turn';
 }
 
@@ -205,6 +209,10 @@ function geminiUsage(u: CannedUsage, output = u.output): Record<string, number> 
   return usage;
 }
 
+function geminiFinish(reply: CannedReply): string {
+  return reply.capped ? 'MAX_TOKENS' : 'STOP';
+}
+
 function geminiCallParts(reply: CannedReply): unknown[] {
   return reply.toolCalls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.arguments } }));
 }
@@ -213,7 +221,7 @@ function geminiBody(reply: CannedReply, model: string): Record<string, unknown> 
   const text = fullText(reply);
   const parts = [...(text === '' ? [] : [{ text }]), ...geminiCallParts(reply)];
   return {
-    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    candidates: [{ content: { role: 'model', parts }, finishReason: geminiFinish(reply), index: 0 }],
     usageMetadata: geminiUsage(reply.usage),
     modelVersion: model,
     responseId: 'demo-response',
@@ -231,7 +239,7 @@ function* geminiEvents(reply: CannedReply, model: string): Generator<StreamEvent
   });
   // usageMetadata is a running total on every chunk; the last one is complete.
   for (const text of textDeltas(reply)) yield chunk([{ text }], {}, 0);
-  yield chunk(geminiCallParts(reply), { finishReason: 'STOP' }, reply.usage.output);
+  yield chunk(geminiCallParts(reply), { finishReason: geminiFinish(reply) }, reply.usage.output);
 }
 
 // responses
@@ -249,12 +257,17 @@ function responsesUsage(u: CannedUsage): Record<string, unknown> {
 function responsesOutput(reply: CannedReply, text: string): Record<string, unknown>[] {
   const output: Record<string, unknown>[] = [];
   if (text !== '') {
-    output.push({ id: 'msg_demo', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] });
+    output.push({ id: 'msg_demo', type: 'message', status: reply.capped ? 'incomplete' : 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] });
   }
   for (const c of reply.toolCalls) {
     output.push({ id: `fc_${c.id}`, type: 'function_call', status: 'completed', call_id: c.id, name: c.name, arguments: JSON.stringify(c.arguments) });
   }
   return output;
+}
+
+/** The status a finished response ends with: `incomplete` when the output cap cut it. */
+function finalStatus(reply: CannedReply): 'completed' | 'incomplete' {
+  return reply.capped ? 'incomplete' : 'completed';
 }
 
 function responseObject(model: string, status: string, output: unknown[], usage: unknown): Record<string, unknown> {
@@ -264,7 +277,7 @@ function responseObject(model: string, status: string, output: unknown[], usage:
     created_at: CREATED,
     status,
     error: null,
-    incomplete_details: null,
+    incomplete_details: status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
     instructions: null,
     max_output_tokens: null,
     model,
@@ -285,7 +298,7 @@ function responseObject(model: string, status: string, output: unknown[], usage:
 }
 
 function responsesBody(reply: CannedReply, model: string): Record<string, unknown> {
-  return responseObject(model, 'completed', responsesOutput(reply, fullText(reply)), responsesUsage(reply.usage));
+  return responseObject(model, finalStatus(reply), responsesOutput(reply, fullText(reply)), responsesUsage(reply.usage));
 }
 
 function* responsesEvents(reply: CannedReply, model: string): Generator<StreamEvent> {
@@ -315,5 +328,6 @@ function* responsesEvents(reply: CannedReply, model: string): Generator<StreamEv
     yield ev('response.output_item.done', { output_index: outputIndex, item: { id, type: 'function_call', status: 'completed', call_id: c.id, name: c.name, arguments: args } });
     outputIndex++;
   }
-  yield ev('response.completed', { response: responseObject(model, 'completed', responsesOutput(reply, text), responsesUsage(reply.usage)) });
+  const status = finalStatus(reply);
+  yield ev(`response.${status}`, { response: responseObject(model, status, responsesOutput(reply, text), responsesUsage(reply.usage)) });
 }
