@@ -11,6 +11,7 @@ import { GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../shared/log.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
+import { answerClientErrors } from '../shared/http/client-error.js';
 import type { Services } from './services.js';
 import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
 import { createSchema } from './graphql/schema.js';
@@ -82,6 +83,11 @@ export async function startControlPlaneServer(services: Services, port: number, 
   const { orm, events } = services.deps;
   const schema = await createSchema(events.pubSub);
   const httpServer = http.createServer();
+  // Headers over Node's limit (and other unparsable requests) never reach Koa: a GraphQL-shaped
+  // JSON error instead of Node's empty reply.
+  answerClientErrors(httpServer, ({ status, message }) => ({
+    json: { errors: [{ message, extensions: { code: status === 431 ? 'REQUEST_HEADER_FIELDS_TOO_LARGE' : status === 408 ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST' } }] },
+  }));
 
   const resolveViewer = async (secret: string | undefined): Promise<Viewer | null> =>
     secret ? services.sessions.resolve(orm.em.fork(), secret) : null;

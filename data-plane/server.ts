@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { gracefulClose } from '../shared/http/graceful-close.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
+import { answerClientErrors } from '../shared/http/client-error.js';
 import { createLogger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
@@ -50,8 +51,15 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
   const app = new Koa<RequestState>();
   const server = http.createServer({ keepAliveTimeout: 65_000 });
 
+  // Headers over Node's limit never reach Koa: answered here, in the format the path belongs to.
+  answerClientErrors(server, ({ status, message, path }) => {
+    const requestId = newRequestId();
+    const error = new GatewayError(status === 431 ? 'too_large' : status === 408 ? 'timeout' : 'invalid_request', message, status);
+    return { headers: { 'x-request-id': requestId }, json: errorBody(formatOfPath(path ?? '/'), error, requestId) };
+  });
+
   app.use(async (ctx, next) => {
-    ctx.state.requestId = `req_${randomUUID().replace(/-/g, '')}`;
+    ctx.state.requestId = newRequestId();
     ctx.set('x-request-id', ctx.state.requestId);
     try {
       await next();
@@ -96,6 +104,11 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, 10_000) };
+}
+
+/** A fresh request id (`req_` and 32 hex digits). */
+function newRequestId(): string {
+  return `req_${randomUUID().replace(/-/g, '')}`;
 }
 
 /**

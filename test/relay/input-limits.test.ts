@@ -10,6 +10,7 @@ import OpenAI from 'openai';
 import { WIRE_FORMATS, type WireFormat } from '../../shared/formats.js';
 import { attemptsOf, failuresOf, minuteOf, totalsByKey } from '../../shared/health/outcome.js';
 import { eventually } from '../support/eventually.js';
+import { rawRequest } from '../support/raw-http.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { patientRelayCatalog } from '../support/relay-catalog.js';
 
@@ -199,5 +200,40 @@ describe('numbers out of range get 400 in every format, as the upstream would an
             : { model, max_tokens: -5, messages: [{ role: 'user', content: 'Hi' }] };
       expectError(format, await post(format, model, JSON.stringify(body)), 400);
     }
+  });
+});
+
+describe("headers over Node's limit get 431 with a JSON body in the path's format", () => {
+  const big = `X-Padding: ${'a'.repeat(20 * 1024)}`;
+
+  test.each([
+    ['chat-completions', '/v1/chat/completions'],
+    ['responses', '/v1/responses'],
+    ['messages', '/v1/messages'],
+    ['generateContent', '/v1beta/models/m-gemini:generateContent'],
+    ['chat-completions', '/no/such/path'],
+  ] as const)('%s (%s)', async (format, path) => {
+    const before = bed.upstream.requests.length;
+    const answer = await rawRequest(bed.url, `POST ${path} HTTP/1.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n${big}`);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['x-request-id']).toMatch(/^req_/);
+    const body = JSON.parse(answer.body) as Sent['body'];
+    if (format === 'messages') expect(body).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+    else if (format === 'generateContent') expect(body.error).toMatchObject({ code: 431, status: 'INVALID_ARGUMENT' });
+    else expect(body.error).toMatchObject({ type: 'invalid_request_error', param: null });
+    expect(answer.status).toBe(431);
+    expect(body.error.message).toContain('headers are larger than the server accepts');
+    expect(body.error.message).toContain(answer.headers['x-request-id']);
+    expect(bed.upstream.requests.length).toBe(before);
+  });
+
+  test('the node keeps serving after refusing them', async () => {
+    const res = await fetch(`${bed.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm-demo', messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
   });
 });
