@@ -1,4 +1,5 @@
 import { EnvReader } from '../shared/config/env.js';
+import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { parseRmbToMicro } from '../shared/money.js';
 import { readHealthSettings, type HealthSettings } from './health/health.settings.js';
 
@@ -44,6 +45,8 @@ export interface ControlPlaneConfig {
   statusHost?: string;
   /** The data-plane nodes' public base addresses, as the console shows them to configure clients (PUBLIC_NODES). */
   publicNodes: { name: string; baseUrl: string }[];
+  /** At SIGTERM, how long GraphQL requests in flight get to finish (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 /** Reads the control plane's variables; `requireInfra` (split mode) makes DATABASE_URL, REDIS_URL and SECRET_KEY mandatory. */
@@ -70,6 +73,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     },
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
+    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),
     consoleOrigins: [],

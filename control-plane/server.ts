@@ -127,7 +127,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
     // Shutdown is ours (runMain drains both planes, then the database); Apollo's own signal handler would race it.
     stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Queries in flight get the grace; subscriptions are closed at once with 1001 "Going away" (drainServer below).
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: services.deps.config.shutdownGraceMs }),
       // The landing page loads Apollo Sandbox from the internet; browsers get the console instead.
       ApolloServerPluginLandingPageDisabled(),
       {

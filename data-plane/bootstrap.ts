@@ -103,6 +103,7 @@ export async function startDataPlane(
     },
     config.port,
     config.host,
+    config.shutdownGraceMs,
   );
 
   return {

@@ -1,4 +1,5 @@
 import { EnvReader } from '../shared/config/env.js';
+import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 
 /** Everything a data plane reads from the environment, validated. */
 export interface DataPlaneConfig {
@@ -24,6 +25,8 @@ export interface DataPlaneConfig {
   heartbeatMs: number;
   /** The console's public address: a browser's GET of a console page here is redirected there (CONSOLE_URL). */
   consoleUrl?: string;
+  /** At SIGTERM, how long in-flight requests get to finish before those still open are ended in their format (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 /** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL and SECRET_KEY mandatory. */
@@ -47,6 +50,7 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
     consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),
+    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
   };
   r.done();
   return config;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { gracefulClose } from '../shared/http/graceful-close.js';
+import { SHUTDOWN_GRACE_MS, gracefulClose } from '../shared/http/graceful-close.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
 import { answerClientErrors } from '../shared/http/client-error.js';
 import { createLogger } from '../shared/log.js';
@@ -10,6 +10,7 @@ import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
 import { consoleCors } from './console-cors.js';
+import { GraceEnd } from './http/grace-end.js';
 
 const log = createLogger('data-plane');
 
@@ -32,6 +33,7 @@ export interface DataPlaneRoutes {
 export interface DataPlaneServer {
   url: string;
   server: http.Server;
+  /** Stops accepting connections and drains (see {@link startDataPlaneServer}). */
   close(): Promise<void>;
 }
 
@@ -40,16 +42,21 @@ export interface RequestState {
   requestId: string;
   /** The wire format of the matched model route: errors are answered in it (else the path decides). */
   format?: WireFormat;
+  /** Raised when the shutdown grace ends: the relay then cuts this request's upstream call and ends its answer in-format. */
+  graceEnd?: GraceEnd;
 }
 
 /**
  * Serves /healthz (the process is up), /readyz (it holds a configuration) and the model routes.
  * Every error, including unknown paths, is answered in the format the path belongs to, with the
- * request id in the message and the `x-request-id` header.
+ * request id in the message and the `x-request-id` header. `close()` refuses new connections,
+ * closes idle ones, gives in-flight requests `shutdownGraceMs` to finish, then ends those still
+ * open in their format (./http/grace-end.ts).
  */
-export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number, host: string): Promise<DataPlaneServer> {
+export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number, host: string, shutdownGraceMs = SHUTDOWN_GRACE_MS): Promise<DataPlaneServer> {
   const app = new Koa<RequestState>();
   const server = http.createServer({ keepAliveTimeout: 65_000 });
+  const graceEnd = new GraceEnd();
 
   // Headers over Node's limit never reach Koa: answered here, in the format the path belongs to.
   answerClientErrors(server, ({ status, message, path }) => {
@@ -60,6 +67,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
 
   app.use(async (ctx, next) => {
     ctx.state.requestId = newRequestId();
+    ctx.state.graceEnd = graceEnd;
     ctx.set('x-request-id', ctx.state.requestId);
     try {
       await next();
@@ -103,7 +111,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, 10_000) };
+  return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, { graceMs: shutdownGraceMs, onGraceEnd: () => graceEnd.end() }) };
 }
 
 /** A fresh request id (`req_` and 32 hex digits). */

@@ -17,6 +17,7 @@ export function relayStage(relay: Relay): Koa.Middleware<PipelineState> {
       candidates: required(ctx.state.candidates, 'candidates'),
       clientHeaders: ctx.headers,
       observe: ctx.state.observe,
+      graceEnd: ctx.state.graceEnd,
     });
     await next();
   };

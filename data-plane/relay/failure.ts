@@ -37,8 +37,8 @@ export class KeyRejected extends UpstreamFailure {
 
 /** Why the relay aborted an upstream call (the AbortSignal reason). */
 export class AbortReason extends Error {
-  constructor(readonly result: 'timeout' | 'client-gone') {
-    super(result === 'timeout' ? 'upstream timed out' : 'client went away');
+  constructor(readonly result: 'timeout' | 'client-gone' | 'shutdown') {
+    super(result === 'timeout' ? 'upstream timed out' : result === 'client-gone' ? 'client went away' : 'the shutdown grace ended');
   }
 }
 
@@ -50,6 +50,10 @@ export function failureFromError(err: unknown, signal: AbortSource, during: 'con
   const reason = signal.aborted ? signal.reason : undefined;
   if (reason instanceof AbortReason && reason.result === 'client-gone') {
     return new UpstreamFailure('client-gone', false, new GatewayError('invalid_request', 'The client closed the connection', 499));
+  }
+  if (reason instanceof AbortReason && reason.result === 'shutdown') {
+    // Not the upstream's fault, and no other channel would have the time either.
+    return new UpstreamFailure('shutdown', false, new GatewayError('unavailable', 'The server is shutting down and could not finish this answer in time; please retry'));
   }
   const code = (err as { code?: string } | null)?.code;
   if (reason instanceof AbortReason || (code !== undefined && TIMEOUT_CODES.has(code))) {

@@ -2,7 +2,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 
 /** How one upstream attempt ended. */
-export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone';
+export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone' | 'shutdown';
 
 /** One upstream attempt (every attempt counts for health, not only the last: DESIGN.md contract 5). */
 export interface AttemptRecord {

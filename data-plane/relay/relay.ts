@@ -18,6 +18,7 @@ import { TranslationError, type Translator } from '../translate/translator.js';
 import type { CircuitBreakers } from './circuit-breaker.js';
 import { readAll, type ReadResult } from '../http/read-all.js';
 import { AttemptAbort, type AbortSource } from './attempt-abort.js';
+import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
 import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
 import { KeyRing } from './key-ring.js';
@@ -44,6 +45,8 @@ export interface RelayRequest {
   clientHeaders: IncomingHttpHeaders;
   /** Metering: an observer per attempt, told the successful answer in the upstream's format (never an error body). */
   observe?: (upstreamFormat: WireFormat) => AnswerObserver;
+  /** Raised when the data plane's shutdown grace ends: the attempt is cut and the answer ended in-format. */
+  graceEnd?: GraceEnd;
 }
 
 /** Sees one attempt's successful answer as it goes to the client: the whole body, or the stream. */
@@ -212,6 +215,9 @@ export class Relay {
       if (!ctx.res.writableFinished) abort.abort(new AbortReason('client-gone'));
     };
     ctx.res.once('close', onClose);
+    const onGraceEnd = () => abort.abort(new AbortReason('shutdown'));
+    if (req.graceEnd?.ended) onGraceEnd();
+    else req.graceEnd?.once('end', onGraceEnd);
     let res: UpstreamResponse | undefined;
     try {
       try {
@@ -255,6 +261,7 @@ export class Relay {
       clearTimeout(totalTimer);
       clearTimeout(firstByteTimer);
       ctx.res.off('close', onClose);
+      req.graceEnd?.off('end', onGraceEnd);
       // An unread undici body errors when destroyed (RequestAbortedError): nobody is left to care.
       if (res && !res.body.destroyed) res.body.on('error', () => undefined).destroy();
     }
