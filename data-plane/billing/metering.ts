@@ -309,6 +309,7 @@ export class Metering {
       exchangeRate: runtime.exchangeRate,
       bodyBytes: request.bodyBytes,
     });
+    ctx.state.onSettled?.(settlement.usage);
     const charge = settlement.source === 'none' ? 0n : settlement.chargeMicro;
     const reservationId = ctx.state.requestId;
     // Under a lease the charge goes with the lease's next batch (null: a charge of nothing goes nowhere).

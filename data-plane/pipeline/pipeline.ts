@@ -21,6 +21,7 @@ import { listModels } from './models.js';
 import { relayStage } from './relay.js';
 import { resolveModel } from './resolve.js';
 import { routeRequest } from './route.js';
+import { rateLimitStage } from '../limits/rate-limit-stage.js';
 import type { PipelineState } from './state.js';
 
 const log = createLogger('pipeline');
@@ -42,6 +43,8 @@ export interface PipelineOptions extends PipelineHooks {
   random?: () => number;
   /** False: upstream attempts are not counted. Only a benchmark baseline wants this (health needs them). */
   recordOutcomes?: boolean;
+  /** Length of a rate-limit window (tests shorten it; default one minute). */
+  rateWindowMs?: number;
 }
 
 /** The relay pipeline with what it must release at shutdown. */
@@ -88,6 +91,13 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     await subscribed;
     await next();
   };
+  const limits = rateLimitStage({
+    limiter: deps.ports.rateLimits,
+    failOpenMs: deps.config.rateLimitFailOpenMs,
+    timeoutMs: deps.config.redisTimeoutMs,
+    windowMs: options.rateWindowMs,
+    now,
+  });
   const stages = compose<PipelineState>([
     // Authentication needs only headers and the query: an anonymous caller is refused before a
     // byte of its body is read (up to maxBodyBytes otherwise).
@@ -100,6 +110,8 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     pickGroups((group) => groupHealth.usable(group)),
     // After the model and group checks: a count is refused whatever a generation would be refused.
     countTokens(),
+    // Before the reservation: a refused request costs nothing and reaches no upstream.
+    limits.middleware,
     options.reserve ?? pass,
     relayStage(relay),
     options.meter ?? pass,
@@ -108,6 +120,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   return {
     middleware: middleware as Koa.Middleware,
     close: async () => {
+      limits.close();
       await cache.stop();
       await groupHealth.stop();
       await recorder.close();

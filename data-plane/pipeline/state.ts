@@ -1,4 +1,5 @@
 import type { WireFormat } from '../../shared/formats.js';
+import type { NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
 import type { RequestState } from '../server.js';
@@ -27,6 +28,8 @@ export interface PipelineState extends RequestState {
   candidates?: GroupRoute[];
   /** Set by the reserve stage: metering's observer of each upstream attempt's answer. */
   observe?: RelayRequest['observe'];
+  /** Set by the rate-limit stage: told the usage the request was charged for, once metering settled it. */
+  onSettled?: (usage: NormalisedUsage) => void;
   /** What the relay did: for the metering stage after it. */
   relay?: RelayOutcome;
   /** The request's wire format, for error rendering (server.ts). */

@@ -1,3 +1,5 @@
+import type { RateLimits } from '../limits/rate-limits.js';
+
 /**
  * What a data plane needs to know about a token, written by the control plane on every change
  * (DESIGN.md contract item 2). Keyed by the SHA-256 of the key; the key itself never travels.
@@ -15,6 +17,10 @@ export interface TokenRecord {
   modelAllowList: string[] | null;
   /** Spending cap in micro-RMB as a decimal string (bigint-safe), or null for none. */
   spendCapMicro: string | null;
+  /** The token's own rate limits (absent: none). */
+  limits?: RateLimits;
+  /** Its account's rate limits, repeated in each of the account's token records (absent: none). */
+  accountLimits?: RateLimits;
 }
 
 /** The token records shared by both planes (Redis in split mode, in-process in all-in-one). */

@@ -4,6 +4,7 @@
  * secrets in clear (upstream keys travel SecretBox-sealed with SECRET_KEY), decimals as strings.
  */
 import type { WireFormat } from '../formats.js';
+import type { RateLimits } from '../limits/rate-limits.js';
 import type { BillingMode, ModelPrices } from '../pricing/prices.js';
 
 /**
@@ -29,6 +30,8 @@ export interface SnapshotGroup {
   /** May tokens without groups be routed here automatically? */
   autoRoute: boolean;
   status: SnapshotStatus;
+  /** Rate limits on the group's whole traffic, across accounts (absent: none). */
+  limits?: RateLimits;
 }
 
 /** Upstream kinds; `demo` answers every format locally without a key. */

@@ -2,6 +2,7 @@ import { isDecimalString, parseDecimal, compareDecimal, DECIMAL_ZERO } from '../
 import { isWireFormat } from '../formats.js';
 import { validatePrices, type PriceKind } from '../pricing/prices.js';
 import { sha256Hex } from '../crypto/secrets.js';
+import { RATE_LIMIT_FIELDS } from '../limits/rate-limits.js';
 import { snapshotHash } from './hash.js';
 import { CHANNEL_KINDS, SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot } from './types.js';
 
@@ -81,6 +82,10 @@ function checkGroups(c: Checker, groups: unknown[]): void {
     c.oneOf(g.billing, `${p}.billing`, ['tokens', 'per-request']);
     c.boolean(g.autoRoute, `${p}.autoRoute`);
     c.oneOf(g.status, `${p}.status`, ['active', 'disabled']);
+    if (g.limits !== undefined) {
+      const limits = c.object(g.limits, `${p}.limits`);
+      for (const field of RATE_LIMIT_FIELDS) if (limits) c.integer(limits[field], `${p}.limits.${field}`, 1, true);
+    }
   });
 }
 

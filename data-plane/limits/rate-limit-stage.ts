@@ -1,0 +1,180 @@
+/**
+ * The rate-limit stage (DESIGN.md "Limits"): requests per minute, tokens per minute and
+ * concurrent requests per token, account and group, counted across every data plane by the
+ * RateLimiter port (Redis: our own atomic script, see shared/redis/rate-limit-scripts.ts).
+ *
+ * Runs after the candidate groups are known and before the reservation, so a refused request
+ * costs nothing and reaches no upstream: 429 in the client's format with `Retry-After`.
+ * - The token and its account are checked in one step (one partition, `{acct:ID}`).
+ * - Then the candidate groups in order: a group at its limit is skipped like an unavailable one,
+ *   and the request is counted in the first group with room (one partition per group); when every
+ *   candidate is full the request is taken back from the account's counts and refused.
+ * - Tokens are counted at admission from the estimate billing reserves with (prompt estimated
+ *   from the body's size plus the output cap), and corrected by metering's settled usage.
+ * - The concurrency slot is released when the request ends, whatever the path (success, error,
+ *   client gone, stream cut); slots are renewed while their request runs and expire otherwise.
+ * Use is only counted where a limit applies: unlimited traffic makes no limiter call.
+ */
+import type Koa from 'koa';
+import { hasRateLimit, type RateLimits } from '../../shared/limits/rate-limits.js';
+import type { RateAdmission, RateLimiter, RateLimitName, RateScope, RateTicket, ScopeUse } from '../../shared/ports/rate-limiter.js';
+import { estimatePromptTokensFromBytes } from '../../shared/pricing/estimate.js';
+import { promptTokens } from '../../shared/pricing/usage.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import { maxOutputFor } from '../billing/estimate.js';
+import type { GroupRoute } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { required, type PipelineState } from '../pipeline/state.js';
+import { FailOpen } from './fail-open.js';
+import { openAiDuration, rateLimitHeaders } from './headers.js';
+
+/** Length of a rate-limit window: limits are per minute. */
+export const RATE_WINDOW_MS = 60_000;
+
+/** A concurrency slot not renewed for this long is freed (its node died); running requests renew theirs every third of it. */
+export const SLOT_TTL_MS = 60_000;
+
+/** What the stage needs. */
+export interface RateLimitOptions {
+  limiter: RateLimiter;
+  /** RATE_LIMIT_FAIL_OPEN_MS. */
+  failOpenMs: number;
+  /** REDIS_TIMEOUT_MS: the longest wait for one limiter call. */
+  timeoutMs: number;
+  /** Tests shorten the window (default {@link RATE_WINDOW_MS}). */
+  windowMs?: number;
+  slotTtlMs?: number;
+  now?: () => number;
+}
+
+/** The rate-limit stage and what it must stop at shutdown. */
+export interface RateLimitStage {
+  middleware: Koa.Middleware<PipelineState>;
+  close(): void;
+}
+
+/** The tokens and account scopes of a token's partition. */
+function accountScopes(token: TokenRecord): RateScope[] | undefined {
+  const own = token.limits;
+  const account = token.accountLimits;
+  if (!hasRateLimit(own) && !hasRateLimit(account)) return undefined;
+  const none: RateLimits = { rpm: null, tpm: null, concurrency: null };
+  return [
+    { name: `token:${token.tokenId}`, limits: own ?? none },
+    { name: 'account', limits: account ?? none },
+  ];
+}
+
+const WHO: Record<string, string> = { account: 'your account' };
+const WHAT: Record<RateLimitName, string> = { requests: 'requests per minute', tokens: 'tokens per minute', concurrency: 'concurrent requests' };
+
+/** The 429 of a refusal, in words a client can act on. */
+function refusal(refused: Extract<RateAdmission, { admitted: false }>, tokens: number): GatewayError {
+  const use = refused.use.find((u) => u.name === refused.scope)!;
+  const who = refused.scope.startsWith('token:') ? 'this API key' : refused.scope.startsWith('group:') ? `the group '${refused.scope.slice(6)}'` : WHO[refused.scope];
+  const limit = refused.limit === 'requests' ? use.limits.rpm : refused.limit === 'tokens' ? use.limits.tpm : use.limits.concurrency;
+  const used = refused.limit === 'requests' ? use.requests : refused.limit === 'tokens' ? use.tokens : use.inFlight;
+  const asked = refused.limit === 'tokens' ? `, requested ${tokens}` : '';
+  const message = `Rate limit reached for ${WHAT[refused.limit]} of ${who}: limit ${limit}, used ${used}${asked}. Please try again in ${openAiDuration(refused.retryAfterMs)}`;
+  return new GatewayError('rate_limit', message);
+}
+
+/** Builds the stage over `options.limiter`. */
+export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
+  const { limiter } = options;
+  const now = options.now ?? Date.now;
+  const windowMs = options.windowMs ?? RATE_WINDOW_MS;
+  const slotTtlMs = options.slotTtlMs ?? SLOT_TTL_MS;
+  const guard = new FailOpen({ failOpenMs: options.failOpenMs, timeoutMs: options.timeoutMs, now });
+  /** Tickets of requests still running, by request id: their slots are renewed. */
+  const running = new Map<string, RateTicket[]>();
+  const renewal = setInterval(() => {
+    const tickets = [...running.values()].flat();
+    if (tickets.length > 0) guard.background(() => limiter.renew(tickets, slotTtlMs));
+  }, slotTtlMs / 3);
+  renewal.unref();
+
+  const admit = (partition: string, scopes: RateScope[], requestId: string, tokens: number) =>
+    guard.check(() => limiter.admit({ partition, scopes, requestId, tokens, windowMs, slotTtlMs }));
+
+  /** Frees the slots and corrects the token counts (`tokens`: actual minus estimate; `requests` -1 takes the request back). */
+  const settle = (tickets: readonly RateTicket[], change: { requests: number; tokens: number }) => {
+    for (const ticket of tickets) guard.background(() => limiter.settle(ticket, { ...change, release: true }));
+  };
+
+  const middleware: Koa.Middleware<PipelineState> = async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action !== 'generate') return next();
+    const token = required(ctx.state.token, 'token');
+    const candidates = required(ctx.state.candidates, 'candidates');
+    const own = accountScopes(token);
+    if (!own && !candidates.some((c) => hasRateLimit(c.group.limits))) return next();
+
+    const requestId = ctx.state.requestId;
+    const estimate = estimatePromptTokensFromBytes(required(ctx.state.rawBody, 'rawBody').length) + maxOutputFor(route.format, required(ctx.state.body, 'body'), required(ctx.state.model, 'model'));
+    const tickets: RateTicket[] = [];
+    const uses: ScopeUse[] = [];
+    const refuse = (refused: Extract<RateAdmission, { admitted: false }>) => {
+      ctx.set(rateLimitHeaders(route.format, [...uses, ...refused.use], now()));
+      ctx.set('retry-after', String(Math.max(1, Math.ceil(refused.retryAfterMs / 1000))));
+      return refusal(refused, estimate);
+    };
+
+    if (own) {
+      const answer = await admit(`acct:${token.accountId}`, own, requestId, estimate);
+      if (answer && !answer.admitted) throw refuse(answer);
+      if (answer) {
+        tickets.push(answer.ticket);
+        uses.push(...answer.use);
+      }
+    }
+    const groups = await admitToGroup(candidates, (group, limits) => admit(`group:${group}`, [{ name: `group:${group}`, limits }], requestId, estimate));
+    if (groups.refused) {
+      settle(tickets, { requests: -1, tokens: -estimate });
+      throw refuse(groups.refused);
+    }
+    if (groups.ticket) tickets.push(groups.ticket);
+    uses.push(...groups.use);
+    ctx.state.candidates = candidates.slice(groups.from);
+    ctx.set(rateLimitHeaders(route.format, uses, now()));
+    if (tickets.length === 0) return next(); // Redis did not answer: admitted unchecked
+
+    running.set(requestId, tickets);
+    // Metering settles the request after it ends (see Metering.settle), with its actual usage.
+    ctx.state.onSettled = (usage) => {
+      running.delete(requestId);
+      settle(tickets, { requests: 0, tokens: promptTokens(usage) + usage.output - estimate });
+    };
+    try {
+      await next();
+    } finally {
+      // Metering observes the relay once it reserved: it will settle. Otherwise free the slot now
+      // (and give the estimate back when the relay never ran: nothing was generated).
+      if (!ctx.state.observe) {
+        running.delete(requestId);
+        settle(tickets, { requests: 0, tokens: ctx.state.relay ? 0 : -estimate });
+      }
+    }
+  };
+  return { middleware, close: () => clearInterval(renewal) };
+}
+
+/**
+ * Counts the request in the first candidate group with room (a group without limits has room
+ * without a call); `from` is that group's place. When every one is full: the first refusal.
+ */
+async function admitToGroup(
+  candidates: readonly GroupRoute[],
+  admit: (group: string, limits: RateLimits) => Promise<RateAdmission | undefined>,
+): Promise<{ from: number; ticket?: RateTicket; use: ScopeUse[]; refused?: undefined } | { refused: Extract<RateAdmission, { admitted: false }> }> {
+  let first: Extract<RateAdmission, { admitted: false }> | undefined;
+  for (let i = 0; i < candidates.length; i++) {
+    const { group } = candidates[i];
+    if (!hasRateLimit(group.limits)) return { from: i, use: [] };
+    const answer = await admit(group.name, group.limits);
+    if (!answer) return { from: i, use: [] };
+    if (answer.admitted) return { from: i, ticket: answer.ticket, use: answer.use };
+    first ??= answer;
+  }
+  return { refused: first! };
+}
