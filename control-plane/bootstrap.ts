@@ -37,8 +37,8 @@ export async function startControlPlane(
   overrides: ServiceOverrides = {},
 ): Promise<ControlPlane> {
   const orm = await openDatabase(resolved.databaseUrl);
-  const ports = resolved.ports ?? (config.redisUrl ? redisPorts(config.redisUrl, config.redisPrefix) : memoryPorts());
-  const events = createEventBus(config.redisUrl, config.redisPrefix);
+  const ports = resolved.ports ?? (config.redisUrl ? redisPorts(config.redisUrl, config.redisPrefix, { timeoutMs: config.redisTimeoutMs }) : memoryPorts());
+  const events = createEventBus(config.redisUrl, config.redisPrefix, config.redisTimeoutMs);
   const services = new Services({ orm, ports, events, secrets: new SecretBox(resolved.secretKey), config }, overrides);
   await services.start();
   const server = await startControlPlaneServer(services, config.port, config.host);

@@ -11,7 +11,7 @@ import { MemoryKeyInvalidations } from './memory/key-invalidations.js';
 import { MemoryRateLimiter } from './memory/rate-limiter.js';
 import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
-import { RedisConnections } from './redis/connections.js';
+import { RedisConnections, type RedisConnectionOptions } from './redis/connections.js';
 import { RedisEphemeralStore } from './redis/ephemeral-store.js';
 import { RedisTokenStore } from './redis/token-store.js';
 import { RedisUsageQueue } from './redis/usage-queue.js';
@@ -20,9 +20,9 @@ import { RedisGroupStateBus } from './redis/group-states.js';
 import { RedisKeyInvalidations } from './redis/key-invalidations.js';
 import { RedisRateLimiter } from './redis/rate-limiter.js';
 
-/** Ports on Redis, every key under `prefix`. */
-export function redisPorts(url: string, prefix: string): Ports & { redis: RedisConnections; keys: RedisKeys } {
-  const redis = new RedisConnections(url);
+/** Ports on Redis, every key under `prefix`; `options` bound their waits (REDIS_TIMEOUT_MS). */
+export function redisPorts(url: string, prefix: string, options: RedisConnectionOptions = {}): Ports & { redis: RedisConnections; keys: RedisKeys } {
+  const redis = new RedisConnections(url, options);
   const keys = new RedisKeys(prefix);
   const usage = new RedisUsageQueue(redis, keys);
   return {
@@ -38,6 +38,7 @@ export function redisPorts(url: string, prefix: string): Ports & { redis: RedisC
     groupStates: new RedisGroupStateBus(redis, keys),
     keyInvalidations: new RedisKeyInvalidations(redis, keys),
     rateLimits: new RedisRateLimiter(redis, keys),
+    connected: () => redis.connected,
     close: async () => {
       await usage.close();
       await redis.close();
@@ -58,6 +59,7 @@ export function memoryPorts(): Ports {
     groupStates: new MemoryGroupStateBus(),
     keyInvalidations: new MemoryKeyInvalidations(),
     rateLimits: new MemoryRateLimiter(),
+    connected: () => true,
     close: async () => undefined,
   };
 }

@@ -31,6 +31,8 @@ export interface Ports {
   readonly keyInvalidations: KeyInvalidations;
   /** Rate-limit windows and concurrency slots per token, account and group, across data planes. */
   readonly rateLimits: RateLimiter;
+  /** Whether the store can be reached now (Redis: its command connection is up; in-process: always). */
+  connected(): boolean;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -9,9 +9,31 @@ type Listener = (message: string) => void;
 /** How long settlements wait for company before they are sent (they only delay the release of the reserved excess). */
 const SETTLE_BATCH_MS = 5;
 
+/** Default {@link RedisConnectionOptions.timeoutMs} (REDIS_TIMEOUT_MS). */
+export const REDIS_TIMEOUT_MS = 2000;
+
+/** How the connections wait for Redis. */
+export interface RedisConnectionOptions {
+  /**
+   * Longest wait for one command's answer, and for a connection to open: a frozen Redis (or a
+   * lost network) costs a caller this long at most, then the command fails. Default {@link REDIS_TIMEOUT_MS}.
+   */
+  timeoutMs?: number;
+}
+
+/** Reconnection delays: quick at first, then once a second, so a Redis that comes back is used again within a second. */
+function reconnectDelay(attempt: number): number {
+  return Math.min(attempt * 100, 1000);
+}
+
 /**
  * The Redis connections of one process: one for commands and one dedicated to SUBSCRIBE (a
  * subscribed connection cannot run commands), multiplexing every channel this process listens to.
+ *
+ * No command waits unbounded: each fails after `timeoutMs` (a frozen Redis), and once the command
+ * connection has been up, a command issued while it is down fails at once instead of queueing for
+ * the reconnection (callers answer 503 or retry). The subscriber connection reconnects and
+ * subscribes to its channels again by itself (ioredis' autoResubscribe).
  */
 export class RedisConnections {
   readonly cmd: Redis;
@@ -25,8 +47,23 @@ export class RedisConnections {
   private sub: Redis | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  constructor(private readonly url: string) {
-    this.cmd = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly url: string,
+    options: RedisConnectionOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+    this.cmd = new Redis(url, {
+      commandTimeout: this.timeoutMs,
+      connectTimeout: this.timeoutMs,
+      maxRetriesPerRequest: 1,
+      retryStrategy: reconnectDelay,
+      lazyConnect: false,
+    });
+    // Queued until the first connection (start-up work may be issued before it is open); from
+    // then on a command issued while Redis is away fails at once, so no request waits for it.
+    this.cmd.once('ready', () => (this.cmd.options.enableOfflineQueue = false));
     reportErrors(this.cmd, 'commands');
     this.turn = new TurnPipeline(this.cmd);
     this.settling = new TurnPipeline(this.cmd, SETTLE_BATCH_MS);
@@ -53,6 +90,26 @@ export class RedisConnections {
     };
   }
 
+  /** Whether the command connection is up now (false while Redis is unreachable). */
+  get connected(): boolean {
+    return this.cmd.status === 'ready';
+  }
+
+  /**
+   * A new connection for blocking reads (a blocked connection serves nothing else): a read waits
+   * as long as it asked to block, plus `timeoutMs`, never the command timeout (which may be shorter).
+   */
+  blockingConnection(): Redis {
+    const conn = this.cmd.duplicate({
+      commandTimeout: undefined,
+      enableOfflineQueue: true,
+      blockingTimeout: this.timeoutMs,
+      blockingTimeoutGrace: this.timeoutMs,
+    });
+    reportErrors(conn, 'blocking reads');
+    return conn;
+  }
+
   /** Closes both connections. */
   async close(): Promise<void> {
     await Promise.all([closeConnection(this.cmd), this.sub && closeConnection(this.sub)]);
@@ -60,7 +117,8 @@ export class RedisConnections {
 
   private subscriber(): Redis {
     if (!this.sub) {
-      this.sub = new Redis(this.url, { maxRetriesPerRequest: null });
+      // SUBSCRIBE waits for the connection however long Redis is away (callers bound their own wait).
+      this.sub = new Redis(this.url, { maxRetriesPerRequest: null, connectTimeout: this.timeoutMs, retryStrategy: reconnectDelay });
       reportErrors(this.sub, 'subscriptions');
       this.sub.on('message', (channel: string, message: string) => {
         for (const l of this.listeners.get(channel) ?? []) l(message);

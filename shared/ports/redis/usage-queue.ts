@@ -154,7 +154,7 @@ export class RedisUsageQueue implements UsageQueue {
   }
 
   private blocker(): Redis {
-    this.blocking ??= this.redis.cmd.duplicate();
+    this.blocking ??= this.redis.blockingConnection();
     return this.blocking;
   }
 }
