@@ -23,14 +23,26 @@ export interface TokenRecord {
   accountLimits?: RateLimits;
 }
 
+/**
+ * What the store says of a key hash: its record; `removed` when the token was deleted (a
+ * revocation, remembered for {@link REMOVAL_KEPT_MS}); null when it holds nothing, which is not a
+ * revocation: never issued, or lost with Redis' data until the control plane writes it again.
+ */
+export type TokenLookup = TokenRecord | 'removed' | null;
+
+/** How long a removal is remembered (a data plane cut off from Redis for longer may miss it). */
+export const REMOVAL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** The token records shared by both planes (Redis in split mode, in-process in all-in-one). */
 export interface TokenStore {
   /** Writes a record and tells every subscriber it changed. */
   put(keyHash: string, record: TokenRecord): Promise<void>;
-  /** Removes a record and tells every subscriber it is gone. */
+  /** Replaces a record by its removal (see {@link TokenLookup}) and tells every subscriber it is gone. */
   remove(keyHash: string): Promise<void>;
-  /** The current record, or null. */
+  /** The current record, or null (removed or unknown). */
   get(keyHash: string): Promise<TokenRecord | null>;
+  /** The current record, its removal, or null when the store holds nothing for the hash. */
+  lookup(keyHash: string): Promise<TokenLookup>;
   /** Calls `listener` with the key hash of every changed or removed record; resolves once subscribed. Returns an unsubscribe. */
   onInvalidate(listener: (keyHash: string) => void): Promise<() => Promise<void>>;
 }

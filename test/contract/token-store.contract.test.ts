@@ -28,6 +28,16 @@ describeContract('TokenStore', (ports) => {
     expect(await ports().tokens.get('h2')).toBeNull();
   });
 
+  test('lookup tells a removed token from one the store holds nothing of', async () => {
+    expect(await ports().tokens.lookup('never')).toBeNull();
+    await ports().tokens.put('h5', record);
+    expect(await ports().tokens.lookup('h5')).toEqual(record);
+    await ports().tokens.remove('h5');
+    expect(await ports().tokens.lookup('h5')).toBe('removed');
+    await ports().tokens.put('h5', record);
+    expect(await ports().tokens.lookup('h5')).toEqual(record);
+  });
+
   test('every put and remove is announced to subscribers, until they unsubscribe', async () => {
     const seen: string[] = [];
     const unsubscribe = await ports().tokens.onInvalidate((h) => seen.push(h));

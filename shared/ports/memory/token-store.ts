@@ -1,7 +1,8 @@
-import type { TokenRecord, TokenStore } from '../token-store.js';
+import type { TokenLookup, TokenRecord, TokenStore } from '../token-store.js';
 
 /** In-process TokenStore for all-in-one mode; notifies listeners synchronously. */
 export class MemoryTokenStore implements TokenStore {
+  /** Serialised records, and `removed` for deleted tokens (kept while the process lives). */
   private readonly records = new Map<string, string>();
   private readonly listeners = new Set<(keyHash: string) => void>();
 
@@ -12,13 +13,19 @@ export class MemoryTokenStore implements TokenStore {
   }
 
   async remove(keyHash: string): Promise<void> {
-    this.records.delete(keyHash);
+    this.records.set(keyHash, 'removed');
     this.notify(keyHash);
   }
 
   async get(keyHash: string): Promise<TokenRecord | null> {
+    const found = await this.lookup(keyHash);
+    return found === 'removed' ? null : found;
+  }
+
+  async lookup(keyHash: string): Promise<TokenLookup> {
     const raw = this.records.get(keyHash);
-    return raw === undefined ? null : (JSON.parse(raw) as TokenRecord);
+    if (raw === undefined) return null;
+    return raw === 'removed' ? 'removed' : (JSON.parse(raw) as TokenRecord);
   }
 
   async onInvalidate(listener: (keyHash: string) => void): Promise<() => Promise<void>> {

@@ -1,8 +1,11 @@
-import type { TokenRecord, TokenStore } from '../token-store.js';
+import { REMOVAL_KEPT_MS, type TokenLookup, type TokenRecord, type TokenStore } from '../token-store.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import type { RedisConnections } from './connections.js';
 
-/** Redis TokenStore: one JSON value per token, and a pub/sub channel of changed key hashes. */
+/** What a removed token's key holds instead of its record. */
+const REMOVED = '"removed"';
+
+/** Redis TokenStore: one JSON value per token (a removal marker once deleted), and a pub/sub channel of changed key hashes. */
 export class RedisTokenStore implements TokenStore {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
@@ -11,12 +14,18 @@ export class RedisTokenStore implements TokenStore {
   }
 
   async remove(keyHash: string): Promise<void> {
-    await this.redis.cmd.multi().del(this.keys.token(keyHash)).publish(this.keys.tokenInvalidations, keyHash).exec();
+    await this.redis.cmd.multi().set(this.keys.token(keyHash), REMOVED, 'PX', REMOVAL_KEPT_MS).publish(this.keys.tokenInvalidations, keyHash).exec();
   }
 
   async get(keyHash: string): Promise<TokenRecord | null> {
+    const found = await this.lookup(keyHash);
+    return found === 'removed' ? null : found;
+  }
+
+  async lookup(keyHash: string): Promise<TokenLookup> {
     const raw = await this.redis.cmd.get(this.keys.token(keyHash));
-    return raw === null ? null : (JSON.parse(raw) as TokenRecord);
+    if (raw === null) return null;
+    return raw === REMOVED ? 'removed' : (JSON.parse(raw) as TokenRecord);
   }
 
   onInvalidate(listener: (keyHash: string) => void): Promise<() => Promise<void>> {
