@@ -26,6 +26,8 @@ export interface DataPlaneDeps {
 export interface ModelRoutes {
   middleware: Koa.Middleware;
   close(): Promise<void>;
+  /** What the routes lack to serve now (empty when nothing), for /readyz. */
+  missing?(): string[];
 }
 
 /** Builds the model routes, mounted after /healthz and /readyz. */
@@ -37,6 +39,7 @@ export const relayWithMetering: PipelineFactory = (deps) => {
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   return {
     middleware: pipeline.middleware,
+    missing: () => pipeline.missing(),
     close: async () => {
       await pipeline.close();
       // The last answers' settlements, before the ports close.
@@ -73,7 +76,7 @@ export async function startDataPlane(
   },
 ): Promise<DataPlane> {
   if (!options.ports && !config.redisUrl) throw new Error('startDataPlane: REDIS_URL is not set and no in-process ports were given');
-  const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix);
+  const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix, { timeoutMs: config.redisTimeoutMs });
   const secrets = new SecretBox(options.secretKey);
 
   const loader = new SnapshotLoader({
@@ -96,7 +99,13 @@ export async function startDataPlane(
   const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime });
   const server = await startDataPlaneServer(
     {
-      isReady: () => runtime() !== null,
+      // Not ready without a configuration, or while Redis is out of reach: only keys and leases
+      // already held could be served, so a balancer should prefer another node.
+      missing: () => [
+        ...(runtime() === null ? ['routing configuration (no snapshot loaded yet)'] : []),
+        ...(ports.connected() ? [] : ['Redis (unreachable: new keys and balances cannot be checked)']),
+        ...(routes.missing?.() ?? []),
+      ],
       status: () => ({ node: config.nodeName, revision: runtime()?.revision ?? null }),
       middleware: routes.middleware,
       consoleUrl: config.consoleUrl,

@@ -31,12 +31,26 @@ const STATUS: Record<ErrorKind, number> = {
 /** An error meant for the client: its message is safe to show (no upstream keys, URLs or internals). */
 export class GatewayError extends Error {
   readonly status: number;
+  /** Seconds the client should wait before trying again (the `Retry-After` header), when the gateway knows. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(readonly kind: ErrorKind, message: string, status?: number) {
+  constructor(readonly kind: ErrorKind, message: string, status?: number, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'GatewayError';
     this.status = status ?? STATUS[kind];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** The `Retry-After` of a 503 answered because Redis could not be reached: it is usually back within seconds. */
+export const REDIS_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The 503 of a request that needed Redis (a token record, a reservation) and could not reach it
+ * within REDIS_TIMEOUT_MS. Never a 401 or a 402: a timeout says nothing about the key or the balance.
+ */
+export function redisUnavailable(what: string): GatewayError {
+  return new GatewayError('unavailable', `The service cannot check ${what} right now; please retry shortly`, undefined, { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS });
 }
 
 const ANTHROPIC_TYPE: Record<ErrorKind, string> = {

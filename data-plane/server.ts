@@ -16,8 +16,8 @@ const log = createLogger('data-plane');
 
 /** What the HTTP layer needs from the rest of the data plane. */
 export interface DataPlaneRoutes {
-  /** Ready once a configuration (routing snapshot) is held. */
-  isReady(): boolean;
+  /** What the node lacks to serve (empty: ready): a configuration, Redis, the token subscription. */
+  missing(): string[];
   /** Details for /readyz and /healthz. */
   status(): Record<string, unknown>;
   /** The model routes (the relay pipeline), mounted after health checks. */
@@ -47,7 +47,7 @@ export interface RequestState {
 }
 
 /**
- * Serves /healthz (the process is up), /readyz (it holds a configuration) and the model routes.
+ * Serves /healthz (the process is up), /readyz (it can serve: see {@link DataPlaneRoutes.missing}) and the model routes.
  * Every error, including unknown paths, is answered in the format the path belongs to, with the
  * request id in the message and the `x-request-id` header. `close()` refuses new connections,
  * closes idle ones, gives in-flight requests `shutdownGraceMs` to finish, then ends those still
@@ -76,6 +76,7 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
       if (!(err instanceof GatewayError)) log.error('unhandled error', { requestId: ctx.state.requestId, message: (err as Error)?.message });
       if (ctx.headerSent) return; // a stream already started: the pipeline ends it in-format
       ctx.status = error.status;
+      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.body = errorBody(ctx.state.format ?? formatOfPath(ctx.path), error, ctx.state.requestId);
     }
   });
@@ -89,9 +90,9 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
       return;
     }
     if (ctx.method === 'GET' && ctx.path === '/readyz') {
-      const ready = routes.isReady();
-      ctx.status = ready ? 200 : 503;
-      ctx.body = { status: ready ? 'ready' : 'not ready: no configuration loaded yet', ...routes.status() };
+      const missing = routes.missing();
+      ctx.status = missing.length === 0 ? 200 : 503;
+      ctx.body = { status: missing.length === 0 ? 'ready' : `not ready: ${missing.join('; ')}`, missing, ...routes.status() };
       return;
     }
     await next();

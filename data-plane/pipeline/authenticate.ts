@@ -3,7 +3,7 @@ import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { WireFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { TokenCache } from '../auth/token-cache.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, redisUnavailable } from '../errors.js';
 
 /** What this stage reads from and leaves on `ctx.state`. */
 export interface AuthenticateState {
@@ -71,7 +71,8 @@ export function extractKey(ctx: KeySource, format: WireFormat): string | undefin
  * record through `cache`, and puts it on `ctx.state.token`. Refusals, in the caller's format:
  * no key or an unknown key -> 401; an expired token -> 401 (the key is no longer a valid
  * credential, as OpenAI and new-api answer for keys past their life); a disabled token -> 403
- * (the key is known but may not be used). Keys are never logged or echoed.
+ * (the key is known but may not be used); a key that cannot be checked (Redis unreachable and the
+ * key unknown here) -> 503. Keys are never logged or echoed.
  */
 export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Koa.Middleware<AuthenticateState> {
   const now = options.now ?? Date.now;
@@ -90,7 +91,7 @@ export function authenticate(cache: TokenCache, options: AuthenticateOptions = {
     if (!format) throw new Error('authenticate: the request format is not set (stage order?)');
     const key = extractKey(ctx, format);
     if (!key) throw new GatewayError('authentication', `Missing API key: ${HOW_TO_SEND[format]}`);
-    const record = KEY_SHAPE.test(key) ? await cache.lookup(keyHash(key)) : null;
+    const record = KEY_SHAPE.test(key) ? await cache.lookup(keyHash(key)).catch(() => Promise.reject(redisUnavailable('your API key'))) : null;
     if (!record) throw new GatewayError('authentication', 'Invalid API key');
     if (record.expiresAt !== null && record.expiresAt <= now()) throw new GatewayError('authentication', 'This API key has expired');
     if (record.status !== 'active') throw new GatewayError('permission', 'This API key is disabled');

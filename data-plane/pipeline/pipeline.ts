@@ -23,6 +23,8 @@ import { resolveModel } from './resolve.js';
 import { routeRequest } from './route.js';
 import { rateLimitStage } from '../limits/rate-limit-stage.js';
 import type { PipelineState } from './state.js';
+import { redisUnavailable } from '../errors.js';
+import { resolvesWithin } from '../../shared/async/within.js';
 
 const log = createLogger('pipeline');
 
@@ -53,6 +55,8 @@ export interface RelayPipeline {
   /** Unsubscribes and closes the upstream connection pools. */
   close(): Promise<void>;
   breakers: CircuitBreakers;
+  /** What the pipeline lacks to serve now (empty when nothing), for /readyz. */
+  missing(): string[];
 }
 
 /** Runs `stages` in order, like koa-compose (each awaits the next through `next`). */
@@ -84,11 +88,11 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   };
   const relay = new Relay({ transport, breakers, random: options.random, onAttempt, onKeyRejected });
   const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
-  // Subscribed at once; requests wait for it, so none is served from a cache deaf to revocations.
+  // Subscribed in the background (and again while Redis is away), so that no request is served
+  // from a cache deaf to revocations: one waits REDIS_TIMEOUT_MS for it at most, then gets a 503.
   const subscribed = cache.start();
-  subscribed.catch((err: Error) => log.error('token cache cannot subscribe to invalidations', { message: err.message }));
   const tokenCacheReady: Koa.Middleware<PipelineState> = async (_ctx, next) => {
-    await subscribed;
+    if (!cache.subscribed && !(await resolvesWithin(subscribed, deps.config.redisTimeoutMs))) throw redisUnavailable('API keys');
     await next();
   };
   const limits = rateLimitStage({
@@ -127,5 +131,6 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
       await transport.close();
     },
     breakers,
+    missing: () => (cache.subscribed ? [] : ['token invalidations (Redis subscription)']),
   };
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const auth = authenticate(cache, { now: () => Date.now() + clockOffsetMs });
   dp = await startDataPlaneServer(
     {
-      isReady: () => true,
+      missing: () => [],
       status: () => ({}),
       // Stand-ins for the routing stage (format from the path) and the relay (echo what auth found).
       middleware: async (ctx, next) => {

@@ -246,7 +246,7 @@ test('a burst of 100 catalog changes costs at most a few builds, and the last ch
   });
 });
 
-test('a data plane restarted while Redis is down starts from its disk copy and is ready', async () => {
+test('a data plane restarted while Redis is down starts from its disk copy, and says it is not ready for want of Redis', async () => {
   const applied = a.runtime()!;
   await a.close();
   const restarted = await startTestDataPlane({ nodeName: 'node-a', redisPrefix: cp.redisPrefix, dataDir: dir.path, redisUrl: 'redis://127.0.0.1:1' });
@@ -255,8 +255,10 @@ test('a data plane restarted while Redis is down starts from its disk copy and i
     expect(restarted.runtime()?.hash).toBe(applied.hash);
     expect(restarted.runtime()?.models.get(MODEL)?.routes[0].levels[0].channels[0].channel.keys[0].secret).toBe('sk-upstream-secret');
     const ready = await fetch(`${restarted.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ node: 'node-a', revision: applied.revision });
+    expect(ready.status).toBe(503);
+    const body = (await ready.json()) as { missing: string[] };
+    expect(body).toMatchObject({ node: 'node-a', revision: applied.revision });
+    expect(body.missing).toEqual([expect.stringMatching(/^Redis/), expect.stringMatching(/^token invalidations/)]);
   } finally {
     await restarted.close();
   }
