@@ -2,6 +2,8 @@ import { EnvReader } from '../shared/config/env.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { parseRmbToMicro } from '../shared/money.js';
 import { readHealthSettings, type HealthSettings } from './health/health.settings.js';
+import type { QueryLimits } from './graphql/limits.js';
+import { readQueryLimits } from './graphql/limits.settings.js';
 
 /** Everything the control plane reads from the environment, validated. */
 export interface ControlPlaneConfig {
@@ -45,6 +47,10 @@ export interface ControlPlaneConfig {
   statusHost?: string;
   /** The data-plane nodes' public base addresses, as the console shows them to configure clients (PUBLIC_NODES). */
   publicNodes: { name: string; baseUrl: string }[];
+  /** Cost budgets, alias and root-field limits, introspection (GRAPHQL_*). */
+  queryLimits: QueryLimits;
+  /** How long the public aggregates (status page, availability, fee list, groups) are shared before being computed again (PUBLIC_CACHE_MS). */
+  publicCacheMs: number;
   /** At SIGTERM, how long GraphQL requests in flight get to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
 }
@@ -73,6 +79,8 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     },
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
+    queryLimits: readQueryLimits(r),
+    publicCacheMs: r.integer('PUBLIC_CACHE_MS', 5000, 0, 3_600_000),
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),

@@ -7,7 +7,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { koaMiddleware } from '@as-integrations/koa';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
+import { getOperationAST, GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../shared/log.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
@@ -15,7 +15,7 @@ import { answerClientErrors } from '../shared/http/client-error.js';
 import type { Services } from './services.js';
 import type { GraphQLContext, HttpSide, Viewer } from './graphql/context.js';
 import { createSchema } from './graphql/schema.js';
-import { checkQueryLimits } from './graphql/limits.js';
+import { checkOperation } from './graphql/limits.js';
 import { payNotifyRoute } from './topup/pay-notify.route.js';
 import { consoleStatic } from './web/console-static.js';
 import { consoleCors } from './web/cors.js';
@@ -34,12 +34,16 @@ export interface ControlPlaneServer {
   close(): Promise<void>;
 }
 
-const LIMITS = { maxDepth: 10, maxCost: 5000 };
-
 /** The session secret from a bearer header (console frontends) or the cookie (browsers). */
 function sessionSecret(authorization: string | undefined, cookie: string | undefined): string | undefined {
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   return bearer ?? cookie;
+}
+
+/** The session secret of a WebSocket connection: `authorization` in its connection parameters, or the cookie of its upgrade request. */
+function wsSessionSecret(ctx: { connectionParams?: Record<string, unknown>; extra: { request: http.IncomingMessage } }): string | undefined {
+  const auth = ctx.connectionParams?.authorization;
+  return sessionSecret(typeof auth === 'string' ? auth : undefined, cookieFromHeader(ctx.extra.request.headers.cookie));
 }
 
 function cookieFromHeader(header: string | undefined): string | undefined {
@@ -81,6 +85,7 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
 /** Starts Apollo on Koa with graphql-ws on the same `/graphql` path. */
 export async function startControlPlaneServer(services: Services, port: number, host: string): Promise<ControlPlaneServer> {
   const { orm, events } = services.deps;
+  const limits = services.deps.config.queryLimits;
   const schema = await createSchema(events.pubSub);
   const httpServer = http.createServer();
   // Headers over Node's limit (and other unparsable requests) never reach Koa: a GraphQL-shaped
@@ -96,19 +101,22 @@ export async function startControlPlaneServer(services: Services, port: number, 
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       schema,
-      onSubscribe: (_ctx, _id, payload) => {
+      // The same limits as over HTTP, before graphql-ws validates or runs anything.
+      onSubscribe: async (ctx, _id, payload) => {
         let document;
         try {
           document = parse(payload.query);
         } catch {
           return undefined; // graphql-ws reports the syntax error itself
         }
-        const errors = checkQueryLimits(document, payload.variables ?? {}, LIMITS);
-        return errors.length ? errors : undefined;
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return undefined; // likewise an unknown or ambiguous operation name
+        const viewer = await resolveViewer(wsSessionSecret(ctx));
+        const refused = checkOperation(schema, document, operation, payload.variables ?? {}, viewer !== null, limits);
+        return refused ? [refused] : undefined;
       },
       context: async (ctx): Promise<GraphQLContext> => {
-        const auth = ctx.connectionParams?.authorization;
-        const secret = sessionSecret(typeof auth === 'string' ? auth : undefined, cookieFromHeader(ctx.extra.request.headers.cookie));
+        const secret = wsSessionSecret(ctx);
         const noCookies: HttpSide = {
           ip: ctx.extra.request.socket.remoteAddress ?? '',
           setSessionCookie: () => undefined,
@@ -124,6 +132,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
     schema,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // Whether introspection is answered is GRAPHQL_INTROSPECTION's, checked with the other limits (INTROSPECTION_DISABLED).
+    introspection: true,
     // Shutdown is ours (runMain drains both planes, then the database); Apollo's own signal handler would race it.
     stopOnTerminationSignals: false,
     plugins: [
@@ -134,9 +144,10 @@ export async function startControlPlaneServer(services: Services, port: number, 
       {
         async requestDidStart() {
           return {
-            async didResolveOperation({ document, request }) {
-              const [first] = checkQueryLimits(document, request.variables ?? {}, LIMITS);
-              if (first) throw first;
+            async didResolveOperation({ document, operation, request, contextValue }) {
+              if (!operation) return; // Apollo refuses an unknown operation name itself
+              const refused = checkOperation(schema, document, operation, request.variables ?? {}, contextValue.viewer !== null, limits);
+              if (refused) throw refused;
             },
           };
         },
