@@ -13,6 +13,7 @@ import type { AnswerObserver } from './relay.js';
 import { UpstreamFailure, failureFromError, redact } from './failure.js';
 import { StreamWatch, type InBandError } from './stream-watch.js';
 import { streamErrorEvent } from './stream-error.js';
+import { ResponsesTally } from './responses-tally.js';
 import { findUsageOnlyChunk } from './usage-chunk.js';
 import type { AbortSource } from './attempt-abort.js';
 
@@ -33,6 +34,22 @@ export interface StreamSink {
   hideUsageChunk?: boolean;
   /** What must never reach the client from this call (its key, the upstream's address); asked only when an error is reported. */
   secrets(): string[];
+}
+
+/** A tally of the client's stream when it is a Responses one (its failure event continues it). */
+function tallyFor(sink: StreamSink): ResponsesTally | undefined {
+  return sink.format === 'responses' ? new ResponsesTally() : undefined;
+}
+
+/** Tells `tally` the complete raw events `events` (a Responses client's pass-through stream). */
+function tallyRaw(tally: ResponsesTally, events: Buffer): void {
+  for (const record of SseParser.parseComplete(events)) {
+    try {
+      tally.event(JSON.parse(record.data));
+    } catch {
+      // Not JSON: nothing the tally could use (the client's SDK judges it).
+    }
+  }
 }
 
 /** Cap on one pending (incomplete) event. */
@@ -63,12 +80,12 @@ function inBandFailure(error: InBandError, sink: StreamSink): UpstreamFailure {
 /**
  * A failure while streaming: before the first byte reached the client it is rethrown (the relay
  * tries the next channel); after, the client's stream gets an in-format error event and ends, and
- * the failure is rethrown for the record.
+ * the failure is rethrown for the record. `tally`: what a Responses client was sent so far.
  */
-async function fail(sink: StreamSink, err: unknown): Promise<never> {
+async function fail(sink: StreamSink, err: unknown, tally: ResponsesTally | undefined): Promise<never> {
   const failure = failureFromError(err, sink.signal, 'cut');
   if (sink.client.committed && !sink.client.closed) {
-    await sink.client.write(frameEvent(sink.format, streamErrorEvent(sink.format, failure.clientError, sink.requestId, sink.model)));
+    await sink.client.write(frameEvent(sink.format, streamErrorEvent(sink.format, failure.clientError, sink.requestId, sink.model, tally)));
     sink.client.end();
   }
   throw failure;
@@ -83,6 +100,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   let pending: Buffer | undefined;
   let hideUsage = sink.hideUsageChunk === true;
   const watch = new StreamWatch(sink.format);
+  const tally = tallyFor(sink);
   /** Sends complete events up to an in-band error (then fails). */
   const forward = async (events: Buffer) => {
     const error = watch.scan(events);
@@ -93,6 +111,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
   const send = async (events: Buffer) => {
     sink.observer?.events(events);
+    if (tally) tallyRaw(tally, events);
     const usage = hideUsage ? findUsageOnlyChunk(events) : undefined;
     if (!usage) return sink.client.write(events);
     hideUsage = false;
@@ -109,7 +128,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
       if (end > 0) await forward(buf.subarray(0, end));
     }
   } catch (err) {
-    return fail(sink, err);
+    return fail(sink, err, tally);
   }
   try {
     // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
@@ -117,7 +136,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
     if (!sink.client.committed) throw emptyStream();
     if (!watch.finished) throw endedEarly();
   } catch (err) {
-    return fail(sink, err);
+    return fail(sink, err, tally);
   }
   sink.client.end();
 }
@@ -139,7 +158,9 @@ function toEvent(record: SseRecord): StreamEvent {
 export async function pipeTranslated(body: Readable, translator: Translator, sink: StreamSink): Promise<void> {
   const parser = new SseParser();
   const watch = new StreamWatch(translator.to);
+  const tally = tallyFor(sink);
   const emit = async (events: StreamEvent[]) => {
+    if (tally) for (const event of events) tally.event(event.data);
     if (events.length > 0) await sink.client.write(Buffer.from(events.map((e) => frameEventText(sink.format, e)).join(''), 'utf8'));
   };
   let events = 0;
@@ -170,7 +191,7 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
     await emit(translator.streamEnd());
     if (!sink.client.committed) throw emptyStream();
   } catch (err) {
-    return fail(sink, err);
+    return fail(sink, err, tally);
   }
   sink.client.end();
 }
