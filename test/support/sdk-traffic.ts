@@ -111,10 +111,12 @@ export async function callOnce(lane: Lane, prompt = 'Say hello.'): Promise<Outco
   const done = (fields: Omit<Outcome, keyof typeof base | 'latencyMs'>): Outcome => ({ ...base, latencyMs: Date.now() - startedAt, ...fields });
   let text = '';
   let requestId: string | null | undefined;
+  // The SDKs' own timeouts bound the wait for the answer's head; this bounds a stream's body too.
+  const signal = AbortSignal.timeout(CLIENT_TIMEOUT_MS);
   try {
     if (lane.client === 'messages-stream') {
       const anthropic = new Anthropic({ apiKey: lane.key, baseURL: lane.url, maxRetries: 0, timeout: CLIENT_TIMEOUT_MS });
-      const stream = anthropic.messages.stream({ model: lane.model, max_tokens: 64, messages: [{ role: 'user', content: prompt }] });
+      const stream = anthropic.messages.stream({ model: lane.model, max_tokens: 64, messages: [{ role: 'user', content: prompt }] }, { signal });
       stream.on('text', (delta) => (text += delta));
       // The gateway names every request in `x-request-id` (the SDK reads Anthropic's own `request-id`).
       requestId = (await stream.withResponse()).response.headers.get('x-request-id');
@@ -124,10 +126,10 @@ export async function callOnce(lane: Lane, prompt = 'Say hello.'): Promise<Outco
     const openai = new OpenAI({ apiKey: lane.key, baseURL: `${lane.url}/v1`, maxRetries: 0, timeout: CLIENT_TIMEOUT_MS });
     const params = { model: lane.model, max_tokens: 64, messages: [{ role: 'user' as const, content: prompt }] };
     if (lane.client === 'chat') {
-      const { data, response } = await openai.chat.completions.create(params).withResponse();
+      const { data, response } = await openai.chat.completions.create(params, { signal }).withResponse();
       return done({ result: data.choices[0]?.finish_reason ? 'ok' : 'cut', text: data.choices[0]?.message.content ?? '', requestId: response.headers.get('x-request-id') });
     }
-    const { data: stream, response } = await openai.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }).withResponse();
+    const { data: stream, response } = await openai.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal }).withResponse();
     requestId = response.headers.get('x-request-id');
     let finished = false;
     for await (const chunk of stream) {
@@ -143,7 +145,8 @@ export async function callOnce(lane: Lane, prompt = 'Say hello.'): Promise<Outco
 /** What an SDK's exception says the client saw. */
 function classify(err: unknown, client: ClientKind, streamStarted: boolean): Pick<Outcome, 'result' | 'status' | 'retryAfter' | 'error' | 'inFormat' | 'message'> {
   const message = (err as Error)?.message ?? String(err);
-  if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof Anthropic.APIConnectionTimeoutError) return { result: 'timeout', message };
+  const timedOut = err instanceof OpenAI.APIConnectionTimeoutError || err instanceof Anthropic.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || err instanceof Anthropic.APIUserAbortError;
+  if (timedOut || (err as Error)?.name === 'TimeoutError') return { result: 'timeout', message };
   if (err instanceof OpenAI.APIConnectionError || err instanceof Anthropic.APIConnectionError) return { result: streamStarted ? 'cut' : 'connection-error', message };
   if (err instanceof OpenAI.APIError || err instanceof Anthropic.APIError) {
     const inFormat = client === 'messages-stream' ? isMessagesError(err.error) : isOpenAiError(err.error);

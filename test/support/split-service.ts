@@ -16,11 +16,12 @@ import { TEST_ADMIN, TEST_SECRET_KEY } from './control-plane.js';
 import { createTestDatabase } from './database.js';
 import { eventually } from './eventually.js';
 import { createFaultAccount, type FaultAccount } from './fault-accounts.js';
-import { setUpFaultCatalog } from './fault-catalog.js';
+import { FAULT_MODELS, setUpFaultCatalog } from './fault-catalog.js';
 import { freePort } from './free-port.js';
 import { gqlOk } from './graphql.js';
 import { ManagedProcess } from './managed-process.js';
 import { PrivateRedis } from './private-redis.js';
+import type { ClientKind, Lane } from './sdk-traffic.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,6 +46,9 @@ export const CONTROL_PLANE_SETTINGS = {
   // No background probes: they would add upstream requests the scenarios do not expect.
   HEALTH_PROBE_INTERVAL_MS: '0',
 } as const;
+
+/** The data planes' NODE_NAMEs. */
+export type DataPlaneName = 'domestic' | 'overseas';
 
 /** One server process of the service: its address, and how to start, stop and break it. */
 export class ServiceNode {
@@ -173,6 +177,19 @@ export class SplitService {
   /** A new account with a key in the fault group, funded with `fundRmb` (see ./fault-accounts.ts). */
   account(fundRmb: string): Promise<FaultAccount> {
     return createFaultAccount(this, fundRmb);
+  }
+
+  /**
+   * The steady traffic of a scenario, on each of `nodes`: openai chat completions not streamed and
+   * @anthropic-ai/sdk messages streamed with `rich`'s key, openai chat streamed with `modest`'s.
+   */
+  steadyLanes(rich: FaultAccount, modest: FaultAccount, nodes: readonly DataPlaneName[] = ['domestic', 'overseas']): Lane[] {
+    return nodes.flatMap((node) => [this.lane(node, rich, 'chat', 'rich'), this.lane(node, modest, 'chat-stream', 'modest'), this.lane(node, rich, 'messages-stream', 'rich')]);
+  }
+
+  /** One lane of requests by `account` to `node` (models: the quick ones of the fault catalog). */
+  lane(node: DataPlaneName, account: FaultAccount, client: ClientKind, label = account.username): Lane {
+    return { node, url: this.dataPlanes[node].url, key: account.key, client, model: client === 'messages-stream' ? FAULT_MODELS.claude : FAULT_MODELS.chat, label };
   }
 
   /** Every process's kept output, Redis included. */
