@@ -86,7 +86,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     const report = { ...rejection, node: deps.config.nodeName, at: new Date(now()).toISOString() };
     deps.ports.keyInvalidations.report(report).catch((err: Error) => log.error('cannot report a rejected upstream key', { ...rejection, message: err.message }));
   };
-  const relay = new Relay({ transport, breakers, random: options.random, onAttempt, onKeyRejected });
+  const relay = new Relay({ transport, breakers, random: options.random, onAttempt, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
   const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
   // Subscribed in the background (and again while Redis is away), so that no request is served
   // from a cache deaf to revocations: one waits REDIS_TIMEOUT_MS for it at most, then gets a 503.

@@ -37,8 +37,8 @@ export class KeyRejected extends UpstreamFailure {
 
 /** Why the relay aborted an upstream call (the AbortSignal reason). */
 export class AbortReason extends Error {
-  constructor(readonly result: 'timeout' | 'client-gone' | 'shutdown') {
-    super(result === 'timeout' ? 'upstream timed out' : result === 'client-gone' ? 'client went away' : 'the shutdown grace ended');
+  constructor(readonly result: 'timeout' | 'idle' | 'client-gone' | 'shutdown') {
+    super(result === 'timeout' ? 'upstream timed out' : result === 'idle' ? 'upstream fell silent' : result === 'client-gone' ? 'client went away' : 'the shutdown grace ended');
   }
 }
 
@@ -54,6 +54,9 @@ export function failureFromError(err: unknown, signal: AbortSource, during: 'con
   if (reason instanceof AbortReason && reason.result === 'shutdown') {
     // Not the upstream's fault, and no other channel would have the time either.
     return new UpstreamFailure('shutdown', false, new GatewayError('unavailable', 'The server is shutting down and could not finish this answer in time; please retry'));
+  }
+  if (reason instanceof AbortReason && reason.result === 'idle') {
+    return new UpstreamFailure('timeout', true, new GatewayError('timeout', 'The upstream stopped sending before its answer was complete'));
   }
   const code = (err as { code?: string } | null)?.code;
   if (reason instanceof AbortReason || (code !== undefined && TIMEOUT_CODES.has(code))) {

@@ -69,6 +69,8 @@ export interface RelayDeps {
   onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
   /** Told when an upstream rejected a key as invalid (the data plane reports it to the control plane). */
   onKeyRejected?: (rejection: KeyRejection) => void;
+  /** Longest silence between a stream's upstream bytes, for channels without their own (UPSTREAM_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs: number;
 }
 
 /** An upstream key the upstream called invalid. */
@@ -198,7 +200,12 @@ export class Relay {
     }
   }
 
-  /** One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first chunk) and the whole exchange. */
+  /**
+   * One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first
+   * chunk), the whole exchange, and for streams the silence between upstream chunks (idle): a
+   * stream that stalls fails like a cut one, over to the next channel before anything reached the
+   * client, with the format's error event after.
+   */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
     const started = performance.now();
     const abort = new AttemptAbort();
@@ -219,6 +226,7 @@ export class Relay {
     if (req.graceEnd?.ended) onGraceEnd();
     else req.graceEnd?.once('end', onGraceEnd);
     let res: UpstreamResponse | undefined;
+    let idleTimer: NodeJS.Timeout | undefined;
     try {
       try {
         res = await this.deps.transport.send(call, abort);
@@ -243,9 +251,14 @@ export class Relay {
         return;
       }
       const observer = req.observe?.(prepared.upstreamFormat);
+      idleTimer = setTimeout(() => abort.abort(new AbortReason('idle')), timeouts.idleMs ?? this.deps.idleTimeoutMs);
+      const received = () => {
+        firstByte();
+        idleTimer!.refresh();
+      };
       const sink = {
         client,
-        firstByte,
+        received,
         signal: abort,
         requestId: req.requestId,
         model: req.model.id,
@@ -260,6 +273,7 @@ export class Relay {
       record.latencyMs = performance.now() - started;
       clearTimeout(totalTimer);
       clearTimeout(firstByteTimer);
+      clearTimeout(idleTimer);
       ctx.res.off('close', onClose);
       req.graceEnd?.off('end', onGraceEnd);
       // An unread undici body errors when destroyed (RequestAbortedError): nobody is left to care.

@@ -20,8 +20,8 @@ import type { AbortSource } from './attempt-abort.js';
 /** Where a stream goes and what it needs to end it in-format. */
 export interface StreamSink {
   client: ClientStream;
-  /** Called on the first upstream chunk (stops the first-byte timer). */
-  firstByte(): void;
+  /** Called on every upstream chunk (stops the first-byte timer, restarts the idle timer). */
+  received(): void;
   signal: AbortSource;
   requestId: string;
   /** The model the client asked for, for a `response.failed` event. */
@@ -120,7 +120,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   };
   try {
     for await (const chunk of body) {
-      sink.firstByte();
+      sink.received();
       const buf = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
       const end = lastBoundary(buf);
       pending = end < buf.length ? buf.subarray(end) : undefined;
@@ -182,7 +182,7 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
   };
   try {
     for await (const chunk of body) {
-      sink.firstByte();
+      sink.received();
       await relay(parser.push(chunk as Buffer));
     }
     await relay(parser.end());

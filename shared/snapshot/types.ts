@@ -56,6 +56,11 @@ export interface SnapshotTimeouts {
   firstByteMs: number;
   /** The whole exchange, stream included. */
   totalMs: number;
+  /**
+   * Longest silence between upstream bytes once the upstream answered (a stream that stalls);
+   * absent or null: the data plane's own default (UPSTREAM_IDLE_TIMEOUT_MS).
+   */
+  idleMs?: number | null;
 }
 
 /** Azure OpenAI specifics. */

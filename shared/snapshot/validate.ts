@@ -135,6 +135,7 @@ function checkChannels(c: Checker, channels: unknown[]): void {
     checkChannelModels(c, ch, p);
     const t = c.object(ch.timeouts, `${p}.timeouts`);
     if (t) for (const k of ['connectMs', 'firstByteMs', 'totalMs']) c.integer(t[k], `${p}.timeouts.${k}`, 1);
+    if (t && t.idleMs !== undefined) c.integer(t.idleMs, `${p}.timeouts.idleMs`, 1, true);
     if (ch.kind === 'azure-openai') {
       const az = c.object(ch.azure, `${p}.azure`);
       if (az) {

@@ -64,11 +64,12 @@ export type Behaviour =
   | { kind: 'reset' }
   /**
    * Start a streamed answer, send `afterEvents` events, then end it short: destroy the connection
-   * (`reset`, the default), close the stream cleanly without its terminal event (`close`), or send
+   * (`reset`, the default), close the stream cleanly without its terminal event (`close`), send
    * an error event in the API's own stream shape (`error-event`, as Anthropic does when overloaded;
-   * its message holds the key and the URL, which must never reach a client) and close cleanly.
+   * its message holds the key and the URL, which must never reach a client) and close cleanly, or
+   * send nothing more while keeping the connection open (`stall`: the gateway's idle timeout must fire).
    */
-  | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' }
+  | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' | 'stall' }
   /**
    * Answer with a recorded real-world answer, byte for byte: `fixtures/<fixture>` (`.sse` for a
    * stream, `.json` for a body, sent with `status`, default 200). Its name starts with the API it
@@ -277,6 +278,8 @@ export class FakeUpstream {
         let sent = 0;
         for (const event of replyEvents(r.api, reply, ctx)) {
           if (b.kind === 'cut' && sent === b.afterEvents) {
+            // The headers go out even before any event: a stream that stalls at once still answered.
+            if (b.ending === 'stall') return void res.flushHeaders();
             if (b.ending === 'error-event') {
               for (const e of streamErrorEvents(r, ctx, `Overloaded: upstream ${this.url} is busy (key ${r.key})`, sent)) res.write(frame(r.api, e));
             }
