@@ -41,6 +41,8 @@ export interface BalanceLeasesDeps {
   idleMs?: number;
   /** Waits before each new try of a batch Redis refused (./redis-retry.ts). */
   retryDelaysMs?: readonly number[];
+  /** Until aborted (at shutdown), a batch is tried again past those delays: charges wait out a Redis outage. */
+  retryStop?: AbortSignal;
 }
 
 /**
@@ -141,6 +143,8 @@ export class BalanceLeases {
     const growing = this.grow(lease, growMicro)
       .catch((err: unknown) => {
         lease.aheadRefused = true;
+        // It may still apply once Redis answers: the lease would hold more than this node counts.
+        this.giveUp(lease, 'lease growth failed; given up');
         throw err;
       })
       .finally(() => (lease.growing = undefined));
@@ -149,19 +153,47 @@ export class BalanceLeases {
     this.track(growing, (err) => log.warn('lease not grown ahead', { accountId: lease.accountId, leaseId: lease.id, error: String(err) }));
   }
 
+  /**
+   * Waits for one growth of the lease (this request's, or one under way) and takes from it; when
+   * that growth is refused or others took it all, the request is reserved alone (undefined). One
+   * growth at most per request: requests piling up while Redis is slow (each waited on the growth
+   * before, and grew the lease again when short) would draw the whole balance into this node's
+   * lease, where it stays after them, and other requests of the account, reserved alone here or on
+   * another node, were refused for want of it (402 with an "available balance" of almost nothing).
+   * A growth that fails (Redis away or too slow) gives the lease up, as it may apply later.
+   */
   private async growAndTake(lease: Lease, amountMicro: bigint, growMicro: bigint): Promise<HeldLease | undefined> {
     // Held by the waiting request, so that the sweeper leaves the lease alone meanwhile.
     lease.inFlight += 1;
     try {
-      while (lease.free < amountMicro) {
-        lease.growing ??= this.grow(lease, growMicro).finally(() => (lease.growing = undefined));
-        if (!(await lease.growing)) return undefined;
-      }
+      lease.growing ??= this.grow(lease, growMicro).finally(() => (lease.growing = undefined));
+      if (!(await lease.growing) || lease.free < amountMicro) return undefined;
       lease.free -= amountMicro;
       lease.inFlight += 1;
       return lease;
+    } catch (err) {
+      this.giveUp(lease, 'lease growth failed; given up');
+      throw err;
     } finally {
       lease.inFlight -= 1;
+    }
+  }
+
+  /**
+   * Gives the account's lease back to its balance, so that a request about to be refused for want
+   * of balance sees the money this node set aside (a 402 must not count it out). Its requests in
+   * flight are charged to the balance directly. Resolves true when a lease held money and Redis
+   * took it back.
+   */
+  async giveBack(accountId: string): Promise<boolean> {
+    const lease = this.leases.get(accountId);
+    if (!lease || lease.free === 0n) return false;
+    this.retire(lease, 'lease given back before a refusal');
+    try {
+      return (await this.deps.balances.release(accountId, lease.id)).status !== 'unknown';
+    } catch (err) {
+      log.warn('lease not given back', { accountId, leaseId: lease.id, error: String(err) });
+      return false;
     }
   }
 
@@ -237,10 +269,10 @@ export class BalanceLeases {
     lease.touchedAt = now;
     this.track(
       // The same batch id on every try: Redis applies it once.
-      withRetries(() => this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }), this.deps.retryDelaysMs).then((result) => {
+      withRetries(() => this.deps.balances.consume(lease.accountId, lease.id, batchId, charges, { ttlMs: this.deps.ttlMs, now }), this.deps.retryDelaysMs, this.deps.retryStop).then((result) => {
         // Redis no longer holds the lease: what this process believes free in it is set aside no
         // more, so no request may take from it (the next one grows a new lease, or is reserved alone).
-        if (result.status === 'expired' || result.status === 'unknown') this.retire(lease);
+        if (result.status === 'expired' || result.status === 'unknown') this.retire(lease, 'lease gone from Redis; given up');
       }),
       // The answers are out already; the usage events still charge the ledger, and reconciliation reports the drift.
       (err) => log.error('lease charges not recorded', { accountId: lease.accountId, leaseId: lease.id, batchId, charges: charges.length, error: String(err) }),
@@ -248,12 +280,22 @@ export class BalanceLeases {
     if (charges.length > 0) this.deps.onSent(batchId);
   }
 
-  /** Gives up a lease Redis no longer holds (see {@link retired}). */
-  private retire(lease: Lease): void {
+  /** Takes from a lease no more (see {@link retired}): Redis no longer holds it, or it is being given back. */
+  private retire(lease: Lease, why: string): void {
     if (this.leases.get(lease.accountId) !== lease) return;
-    log.warn('lease gone from Redis; given up', { accountId: lease.accountId, leaseId: lease.id });
+    log.warn(why, { accountId: lease.accountId, leaseId: lease.id });
     this.leases.delete(lease.accountId);
     if (lease.inFlight > 0 || lease.charges.length > 0) this.retired.add(lease);
+  }
+
+  /** Retires a lease and releases it in Redis (idempotent; a growth arriving after the release is refused). */
+  private giveUp(lease: Lease, why: string): void {
+    if (this.leases.get(lease.accountId) !== lease) return;
+    this.retire(lease, why);
+    this.track(withRetries(() => this.deps.balances.release(lease.accountId, lease.id), this.deps.retryDelaysMs), (err) =>
+      // Not lost: the lease expires in Redis.
+      log.warn('lease not released', { accountId: lease.accountId, leaseId: lease.id, error: String(err) }),
+    );
   }
 
   /** Forgets the lease and gives its rest back (a later request of the account starts a new one). */

@@ -16,10 +16,10 @@ import { UsageEntryWriter } from '../../shared/billing/usage-event-codec.js';
 import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
-import type { BalanceStore } from '../../shared/ports/balance-store.js';
+import type { BalanceStore, ReserveResult } from '../../shared/ports/balance-store.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, REDIS_RETRY_AFTER_SECONDS, redisUnavailable } from '../errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';
@@ -65,28 +65,48 @@ const NOTHING_DELIVERED: Delivery = { committed: false, completed: false };
 const RMB = (micro: bigint) => formatMicroRmb(micro, { trim: true });
 
 /**
- * Reserves `amount` and resolves with the spendable balance left, or throws the client's error:
- * 402 (balance, spending cap) or 503 (balance not loadable).
+ * Reserves `amount` for the request alone: Redis' answer, once the balance is loaded (a new
+ * account, or Redis lost its data: the control plane is asked, and awaited `loadWaitMs`). Redis
+ * unreachable or too slow: 503, never a 402 (the reservation, which may still be made once Redis
+ * answers, is released: a reservation arriving after its release is refused as a duplicate).
  */
-async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: string, amount: bigint): Promise<bigint> {
+async function reserveAlone(deps: MeteringDeps, token: TokenRecord, reservationId: string, amount: bigint): Promise<ReserveResult> {
   const now = deps.now ?? Date.now;
-  const capMicro = token.spendCapMicro === null ? null : BigInt(token.spendCapMicro);
   const attempt = () =>
     deps.balances.reserve(token.accountId, reservationId, amount, {
       ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
       now: now(),
-      spendCap: { tokenId: token.tokenId, capMicro },
+      spendCap: { tokenId: token.tokenId, capMicro: capOf(token) },
     });
-  let result = await attempt();
-  if (result.status === 'unknown') {
-    // Not loaded yet (a new account, or Redis lost its data): ask the control plane and wait a little.
-    await deps.balances.requestLoad(token.accountId);
-    const deadline = Date.now() + (deps.loadWaitMs ?? 2000);
-    while (result.status === 'unknown' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      result = await attempt();
+  try {
+    let result = await attempt();
+    if (result.status === 'unknown') {
+      // Not loaded yet: ask the control plane and wait a little.
+      await deps.balances.requestLoad(token.accountId);
+      const deadline = Date.now() + (deps.loadWaitMs ?? 2000);
+      while (result.status === 'unknown' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+        result = await attempt();
+      }
     }
+    return result;
+  } catch (err) {
+    log.warn('reservation failed: Redis unreachable or too slow', { requestId: reservationId, accountId: token.accountId, error: String(err) });
+    void withRetries(() => deps.balances.release(token.accountId, reservationId), deps.retryDelaysMs).catch((error: unknown) =>
+      log.error('reservation of a failed request not released (it expires)', { requestId: reservationId, accountId: token.accountId, error: String(error) }),
+    );
+    throw redisUnavailable('your balance');
   }
+}
+
+/** The token's spending cap in micro-RMB, or null. */
+function capOf(token: TokenRecord): bigint | null {
+  return token.spendCapMicro === null ? null : BigInt(token.spendCapMicro);
+}
+
+/** The spendable balance left by a reservation Redis made, or the client's error for one it refused: 402 (balance, spending cap) or 503 (balance not loadable). */
+function admitted(result: ReserveResult, token: TokenRecord, amount: bigint): bigint {
+  const capMicro = capOf(token);
   switch (result.status) {
     case 'ok':
       return result.balanceMicro;
@@ -104,7 +124,7 @@ async function reserve(deps: MeteringDeps, token: TokenRecord, reservationId: st
     case 'duplicate':
       throw new GatewayError('internal', 'Duplicate request id');
     case 'unknown':
-      throw new GatewayError('unavailable', 'Your balance is not available yet; please retry in a moment');
+      throw new GatewayError('unavailable', 'Your balance is not available yet; please retry in a moment', undefined, { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS });
   }
 }
 
@@ -149,6 +169,11 @@ export class Metering {
   /** Account id -> spendable balance after its last reservation or lease growth here. */
   private readonly lastBalance = new Map<string, bigint>();
   private readonly leases: BalanceLeases;
+  /**
+   * Settlements and usage events are tried again until they reach Redis (an outage of any length
+   * loses none: they are kept in memory meanwhile), until this is aborted at shutdown.
+   */
+  private readonly retryStop = new AbortController();
   private readonly now: () => number;
   readonly middleware: Koa.Middleware<PipelineState>;
 
@@ -164,6 +189,7 @@ export class Metering {
       onSent: (batchId) => this.sendLeased(batchId),
       idleMs: deps.leaseIdleMs,
       retryDelaysMs: deps.retryDelaysMs,
+      retryStop: this.retryStop.signal,
     });
   }
 
@@ -172,11 +198,17 @@ export class Metering {
     this.lastBalance.set(accountId, balance);
   }
 
-  /** Reserves the request alone, and remembers the balance each answer reported (for the next request's choice to lease). */
+  /**
+   * Reserves the request alone, and remembers the balance each answer reported (for the next
+   * request's choice to lease). Before a refusal for want of balance, this node's lease of the
+   * account gives its money back and the reservation is asked again: a 402 counts all of it.
+   */
   private async admit(token: TokenRecord, reservationId: string, amount: bigint): Promise<void> {
     const account = token.accountId;
     try {
-      this.noteBalance(account, await reserve(this.deps, token, reservationId, amount));
+      let result = await reserveAlone(this.deps, token, reservationId, amount);
+      if (result.status === 'insufficient' && (await this.leases.giveBack(account))) result = await reserveAlone(this.deps, token, reservationId, amount);
+      this.noteBalance(account, admitted(result, token, amount));
     } catch (err) {
       this.lastBalance.delete(account);
       throw err;
@@ -196,6 +228,8 @@ export class Metering {
 
   /** At shutdown, once no request is in flight: sends the last settlements and gives the leases' rest back. */
   async close(): Promise<void> {
+    // What Redis still refuses gets one last series of tries, without the waits.
+    this.retryStop.abort();
     await this.idle();
     await this.leases.close();
     await this.idle();
@@ -249,7 +283,7 @@ export class Metering {
 
   /** The request waits for its lease to grow, or is reserved alone. */
   private async waitThenRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, growing: Promise<HeldLease | undefined> | undefined): Promise<void> {
-    const lease = await growing;
+    const lease = await growing?.catch(() => Promise.reject(redisUnavailable('your balance')));
     if (!lease) await this.admit(request.token, ctx.state.requestId, request.reservedMicro);
     return this.relay(ctx, next, request, lease);
   }
@@ -320,6 +354,7 @@ export class Metering {
         withRetries(
           () => (settlement.source === 'none' ? deps.balances.release(token.accountId, reservationId) : deps.balances.settle(token.accountId, reservationId, charge, token.tokenId)),
           deps.retryDelaysMs,
+          this.retryStop.signal,
         ),
         // An unsettled reservation is released by expiry, and reconciliation reports the drift.
         (error) => log.error('settlement failed', { requestId: reservationId, accountId: token.accountId, error }),
@@ -358,7 +393,7 @@ export class Metering {
   }
 
   private send(entry: UsageEntryWriter, chargeBatch: string | null): void {
-    this.track(withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs), (error) =>
+    this.track(withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs, this.retryStop.signal), (error) =>
       // Their charges are on the balance; reconciliation reports them as lost usage events.
       log.error('usage events not queued', { events: entry.size, chargeBatch, error }),
     );

@@ -4,6 +4,7 @@
  * the ledger still charges it. Every settling call is idempotent (by reservation id, lease batch
  * id, or usage event id, which the consumer writes once), so it is simply sent again.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Waits before each new try (about two minutes in all, well inside a reservation's life). */
 export const SETTLE_RETRY_DELAYS_MS: readonly number[] = [100, 500, 2_000, 10_000, 30_000, 60_000];
@@ -13,14 +14,20 @@ function transient(err: unknown): boolean {
   return !/Connection is closed/.test(String(err));
 }
 
-/** Runs `call`, and again after each of `delaysMs` while it fails with a transient error; rejects with the last error. */
-export async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly number[] = SETTLE_RETRY_DELAYS_MS): Promise<T> {
+/**
+ * Runs `call`, and again after each of `delaysMs` while it fails with a transient error; rejects
+ * with the last error. With `stop`, it goes on past the list, at the pace of its last delay,
+ * until `stop` is aborted (a Redis outage of any length loses nothing while the process runs);
+ * the abort cuts the wait short for one last try.
+ */
+export async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly number[] = SETTLE_RETRY_DELAYS_MS, stop?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await call();
     } catch (err) {
-      if (attempt >= delaysMs.length || !transient(err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, delaysMs[attempt]));
+      const more = attempt < delaysMs.length || (stop !== undefined && !stop.aborted && delaysMs.length > 0);
+      if (!more || !transient(err)) throw err;
+      await sleep(delaysMs[Math.min(attempt, delaysMs.length - 1)], undefined, { signal: stop }).catch(() => undefined);
     }
   }
 }
