@@ -10,6 +10,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { getOperationAST, GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../shared/log.js';
+import { isRedisUnavailable } from '../shared/ports/redis/connections.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
 import { answerClientErrors } from '../shared/http/client-error.js';
 import type { Services } from './services.js';
@@ -73,6 +74,11 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
       path: formatted.path,
       extensions: { code: 'BAD_USER_INPUT', field },
     };
+  }
+  if ((code === 'INTERNAL_SERVER_ERROR' || code === undefined) && isRedisUnavailable(original)) {
+    // Bounded by REDIS_TIMEOUT_MS: said plainly rather than as an internal error.
+    log.warn('GraphQL operation failed: Redis unreachable', { message: (original as Error).message });
+    return { message: 'The service cannot reach Redis right now; please retry shortly', path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
   if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
     log.error('unexpected GraphQL error', { message: (original as Error)?.message, stack: (original as Error)?.stack });

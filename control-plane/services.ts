@@ -29,6 +29,8 @@ import { EmailCodeService } from './registration/email-code.service.js';
 import { RateLimiter } from './registration/rate-limiter.js';
 import { RegistrationService } from './registration/registration.service.js';
 import { TokenService } from './tokens/token.service.js';
+import { GenerationWatch } from './recovery/generation-watch.js';
+import { USAGE_CONSUMER_GROUP } from './usage/usage.consumer.js';
 
 /** What the control plane is built from: opened once at start, closed at shutdown. */
 export interface AppDeps {
@@ -84,6 +86,8 @@ export class Services {
   readonly probes: ProbeService;
   /** The public status page and incident notices. */
   readonly status: StatusService;
+  /** Notices that Redis lost its data and has it written again ({@link republishToRedis}). */
+  readonly generation: GenerationWatch;
 
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
@@ -103,6 +107,7 @@ export class Services {
     this.status = new StatusService(orm, this.health, deps.events.pubSub, now);
     this.probes = new ProbeService(ports, secrets, this.health);
     this.tokens = new TokenService(deps);
+    this.generation = new GenerationWatch(ports.configBus, () => this.republishToRedis(), config.redisGenerationCheckMs);
     this.ledger = new LedgerService(orm);
     this.billing = new Billing({ ...deps, ledger: this.ledger }, { now, consumeUsage: overrides.consumeUsage });
     this.mailer = createMailer(config);
@@ -126,6 +131,8 @@ export class Services {
 
   /** Runs start-up work (seeding, background jobs) once the database is migrated. */
   async start(): Promise<void> {
+    // Before the writes below: a loss of Redis' data during them is noticed by the first check.
+    await this.generation.baseline();
     await seedCatalog(this.deps.orm.em.fork(), new Date());
     await this.accounts.ensureAdmin();
     await this.billing.start();
@@ -137,6 +144,22 @@ export class Services {
     await this.catalogChanged();
     this.dataPlanes.start();
     this.keyInvalidations.start();
+    this.generation.start();
+  }
+
+  /**
+   * Writes again everything the data planes read from Redis, after it lost its data: token
+   * records, hot balances (from the ledger), the snapshot and the group states. Every step is
+   * idempotent, so two control planes may run it at once. Rejects when a step fails (the
+   * generation watch tries again).
+   */
+  async republishToRedis(): Promise<void> {
+    // The stream went with the data: events appended since are read from its start.
+    await this.deps.ports.usage.ensureGroup(USAGE_CONSUMER_GROUP);
+    await this.tokens.republishAll();
+    await this.billing.hot.rebuildMissing();
+    await this.snapshots.requestPublish();
+    await this.health.republish();
   }
 
   /**
@@ -150,6 +173,7 @@ export class Services {
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.generation.stop();
     await this.keyInvalidations.stop();
     await this.probes.stop();
     await this.channelTests.stop();

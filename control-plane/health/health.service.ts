@@ -98,6 +98,11 @@ export class HealthService {
     return run;
   }
 
+  /** Publishes the states as last decided again (Redis lost the record): a newer time wins over the data planes' version. */
+  async republish(): Promise<void> {
+    if (this.loaded) await this.ports.groupStates.publish(Object.fromEntries(this.states), new Date(this.now()));
+  }
+
   /** The current state of `group` (as last decided). */
   stateOf(group: string): GroupState {
     return this.states.get(group) ?? 'no_data';

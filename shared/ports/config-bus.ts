@@ -45,6 +45,12 @@ export interface ConfigBus {
   writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void>;
   /** Every heartbeat ever written, one per node, in node-name order. */
   readHeartbeats(): Promise<DataPlaneHeartbeat[]>;
+  /**
+   * The store's generation marker: the id stored, or `candidate` when none was (stored now,
+   * atomically: of two callers at once, both get the first one's). A different answer than the
+   * last one means the store lost its data meanwhile, and what it held must be written again.
+   */
+  generation(candidate: string): Promise<string>;
 }
 
 /** Parses an announcement message; null when it is not one (foreign or corrupted publishers). */

@@ -87,6 +87,11 @@ export class RedisKeys {
     return `${this.prefix}heartbeats`;
   }
 
+  /** The generation marker: a random id, gone when Redis lost its data (see ConfigBus.generation). */
+  get generation(): string {
+    return `${this.prefix}generation`;
+  }
+
   /** The hot balance of an account, in micro-RMB. */
   balance(accountId: string): string {
     return `${this.prefix}{acct:${accountId}}:balance`;

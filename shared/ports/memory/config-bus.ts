@@ -8,6 +8,7 @@ export class MemoryConfigBus implements ConfigBus {
   private snapshot: string | null = null;
   private head: SnapshotHead | null = null;
   private readonly heartbeats = new Map<string, string>();
+  private marker: string | undefined;
   private readonly listeners = new Set<(announcement: SnapshotAnnouncement) => void>();
 
   async allocateRevision(): Promise<number> {
@@ -44,5 +45,11 @@ export class MemoryConfigBus implements ConfigBus {
 
   async readHeartbeats(): Promise<DataPlaneHeartbeat[]> {
     return [...this.heartbeats.keys()].sort().map((node) => JSON.parse(this.heartbeats.get(node)!) as DataPlaneHeartbeat);
+  }
+
+  async generation(candidate: string): Promise<string> {
+    // In-process: lost only with the process.
+    this.marker ??= candidate;
+    return this.marker;
   }
 }

@@ -78,6 +78,12 @@ export class RedisConfigBus implements ConfigBus {
     await this.redis.cmd.hset(this.keys.heartbeats, beat.node, JSON.stringify(beat));
   }
 
+  async generation(candidate: string): Promise<string> {
+    // SET NX GET: the stored id, or nil once `candidate` was stored.
+    const stored = (await this.redis.cmd.call('SET', this.keys.generation, candidate, 'NX', 'GET')) as string | null;
+    return stored ?? candidate;
+  }
+
   async readHeartbeats(): Promise<DataPlaneHeartbeat[]> {
     const all = await this.redis.cmd.hgetall(this.keys.heartbeats);
     return Object.keys(all)

@@ -143,6 +143,15 @@ function reportErrors(conn: Redis, role: string): void {
   });
 }
 
+/**
+ * Whether `err` says Redis could not be reached or did not answer in time (rather than refusing
+ * a command): what callers report as "unavailable, retry shortly".
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return err.name === 'MaxRetriesPerRequestError' || /^(Command timed out|Stream isn't writeable|Connection is closed)|ECONNREFUSED|ETIMEDOUT/.test(err.message);
+}
+
 /** QUIT when connected; a connection still trying to reach Redis would queue QUIT forever, so drop it. */
 async function closeConnection(conn: Redis): Promise<void> {
   if (conn.status === 'ready') await conn.quit().catch(() => undefined);
