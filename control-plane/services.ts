@@ -17,6 +17,7 @@ import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import type { EventBus } from './graphql/pubsub.js';
+import { SharedAnswers } from './graphql/shared-answers.js';
 import { HealthService } from './health/health.service.js';
 import { ProbeService } from './health/probe.service.js';
 import { StatusService } from './status/status.service.js';
@@ -88,10 +89,13 @@ export class Services {
   readonly status: StatusService;
   /** Notices that Redis lost its data and has it written again ({@link republishToRedis}). */
   readonly generation: GenerationWatch;
+  /** Public aggregates shared by every caller for PUBLIC_CACHE_MS (see publicAnswer). */
+  readonly publicAnswers: SharedAnswers;
 
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    this.publicAnswers = new SharedAnswers(config.publicCacheMs, overrides.now);
     const builder = new SnapshotBuilder();
     this.snapshots = new SnapshotPublisher(() => builder.build(orm.em.fork()), ports.configBus);
     this.dataPlanes = new DataPlaneService(ports.configBus, deps.events.pubSub, config.dataPlaneWatch);
@@ -168,6 +172,7 @@ export class Services {
    * rejects (a failed publish is logged and retried), so a committed change is never reported failed.
    */
   async catalogChanged(): Promise<PublishOutcome | null> {
+    this.publicAnswers.clear();
     return this.snapshots.requestPublish().catch(() => null);
   }
 

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
+import { publicAnswer } from '../graphql/shared-answers.js';
 import { FeeListFilter } from './fee-list.input.js';
 import { FeeListConnection } from './fee-list.types.js';
 
@@ -13,7 +14,8 @@ export class FeeListResolver {
     @Arg('first', () => Int, { defaultValue: 50, description: '1 to 200' }) first: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<FeeListConnection> {
-    return ctx.services.feeList.list(ctx.em, ctx.viewer, filter ?? {}, first, after ?? null);
+    const key = `feeList:${JSON.stringify([filter ?? {}, first, after ?? null])}`;
+    return publicAnswer(ctx, key, () => ctx.services.feeList.list(ctx.em, ctx.viewer, filter ?? {}, first, after ?? null));
   }
 
   @Query(() => [String], { description: 'The vendors of the models on the fee list, sorted: the choices of its vendor filter' })

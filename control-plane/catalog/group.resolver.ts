@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Role } from '../accounts/account.entity.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { publicAnswer } from '../graphql/shared-answers.js';
 import { CreateGroupInput, UpdateGroupInput } from './group.input.js';
 import { GroupView } from './group.types.js';
 
@@ -8,8 +9,8 @@ import { GroupView } from './group.types.js';
 @Resolver(() => GroupView)
 export class GroupResolver {
   @Query(() => [GroupView], { description: 'Groups by name: the public ones, or all of them for administrators' })
-  async groups(@Ctx() ctx: GraphQLContext): Promise<GroupView[]> {
-    return (await ctx.services.groups.list(ctx.em, ctx.viewer)).map(GroupView.of);
+  groups(@Ctx() ctx: GraphQLContext): Promise<GroupView[]> {
+    return publicAnswer(ctx, 'groups', async () => (await ctx.services.groups.list(ctx.em, ctx.viewer)).map(GroupView.of));
   }
 
   @Query(() => GroupView, { description: 'One group (a non-public group only for administrators)' })

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '../accounts/account.entity.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { unauthenticated } from '../graphql/errors.js';
+import { publicAnswer } from '../graphql/shared-answers.js';
 import { GROUP_HEALTH_CHANGED, type GroupAvailability, type GroupHealthChange } from './health.model.js';
 import { GroupAvailabilityType, GroupHealthChangeType, HealthGranularity, HealthPointType } from './health.types.js';
 
@@ -28,9 +29,11 @@ async function* ticks(ctx: GraphQLContext): AsyncGenerator<HealthTick> {
 export class HealthResolver {
   @Authorized()
   @Query(() => [GroupAvailabilityType], { description: 'Every group with its health state and success rates over the last hour, day, week and month' })
-  async groupAvailability(@Ctx() ctx: GraphQLContext): Promise<GroupAvailabilityType[]> {
+  groupAvailability(@Ctx() ctx: GraphQLContext): Promise<GroupAvailabilityType[]> {
     const admin = ctx.viewer!.role === Role.Admin;
-    return (await ctx.services.health.availability({ includeHidden: admin })).map((a) => GroupAvailabilityType.from(a, admin));
+    return publicAnswer(ctx, 'groupAvailability', async () =>
+      (await ctx.services.health.availability({ includeHidden: admin })).map((a) => GroupAvailabilityType.from(a, admin)),
+    );
   }
 
   @Authorized()

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
+import { publicAnswer } from '../graphql/shared-answers.js';
 import { IncidentStatus } from './incident.entity.js';
 import { INCIDENT_POSTED, type IncidentPost } from './status.service.js';
 import { CreateIncidentInput, PostIncidentUpdateInput } from './status.input.js';
@@ -9,8 +10,8 @@ import { IncidentPostType, IncidentType, StatusPageType } from './status.types.j
 @Resolver()
 export class StatusResolver {
   @Query(() => StatusPageType, { description: 'The public status page (no login)' })
-  async statusPage(@Ctx() ctx: GraphQLContext): Promise<StatusPageType> {
-    return StatusPageType.from(await ctx.services.status.page());
+  statusPage(@Ctx() ctx: GraphQLContext): Promise<StatusPageType> {
+    return publicAnswer(ctx, 'statusPage', async () => StatusPageType.from(await ctx.services.status.page()));
   }
 
   @Authorized('admin')
