@@ -33,12 +33,15 @@ export class GatewayError extends Error {
   readonly status: number;
   /** Seconds the client should wait before trying again (the `Retry-After` header), when the gateway knows. */
   readonly retryAfterSeconds: number | undefined;
+  /** The OpenAI error `type` when the kind alone does not say it (a rate limit: `requests` or `tokens`). */
+  readonly openaiType: string | undefined;
 
-  constructor(readonly kind: ErrorKind, message: string, status?: number, options: { retryAfterSeconds?: number } = {}) {
+  constructor(readonly kind: ErrorKind, message: string, status?: number, options: { retryAfterSeconds?: number; openaiType?: string } = {}) {
     super(message);
     this.name = 'GatewayError';
     this.status = status ?? STATUS[kind];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.openaiType = options.openaiType;
   }
 }
 
@@ -81,6 +84,9 @@ const OPENAI_TYPE: Record<ErrorKind, string> = {
   internal: 'server_error',
 };
 
+/** OpenAI error codes that differ from the type (OpenAI's 429s: type `requests` or `tokens`, code `rate_limit_exceeded`). */
+const OPENAI_CODE: Partial<Record<ErrorKind, string>> = { rate_limit: 'rate_limit_exceeded' };
+
 const GOOGLE_STATUS: Record<ErrorKind, string> = {
   invalid_request: 'INVALID_ARGUMENT',
   authentication: 'UNAUTHENTICATED',
@@ -105,7 +111,7 @@ export function errorBody(format: WireFormat, error: GatewayError, requestId: st
       return { error: { code: error.status, message, status: GOOGLE_STATUS[error.kind] } };
     case 'chat-completions':
     case 'responses':
-      return { error: { message, type: OPENAI_TYPE[error.kind], param: null, code: OPENAI_TYPE[error.kind] } };
+      return { error: { message, type: error.openaiType ?? OPENAI_TYPE[error.kind], param: null, code: OPENAI_CODE[error.kind] ?? OPENAI_TYPE[error.kind] } };
   }
 }
 

@@ -76,7 +76,8 @@ function refusal(refused: Extract<RateAdmission, { admitted: false }>, tokens: n
   const used = refused.limit === 'requests' ? use.requests : refused.limit === 'tokens' ? use.tokens : use.inFlight;
   const asked = refused.limit === 'tokens' ? `, requested ${tokens}` : '';
   const message = `Rate limit reached for ${WHAT[refused.limit]} of ${who}: limit ${limit}, used ${used}${asked}. Please try again in ${openAiDuration(refused.retryAfterMs)}`;
-  return new GatewayError('rate_limit', message);
+  const retryAfterSeconds = Math.max(1, Math.ceil(refused.retryAfterMs / 1000));
+  return new GatewayError('rate_limit', message, undefined, { retryAfterSeconds, openaiType: refused.limit === 'tokens' ? 'tokens' : 'requests' });
 }
 
 /** Builds the stage over `options.limiter`. */
@@ -116,7 +117,6 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
     const uses: ScopeUse[] = [];
     const refuse = (refused: Extract<RateAdmission, { admitted: false }>) => {
       ctx.set(rateLimitHeaders(route.format, [...uses, ...refused.use], now()));
-      ctx.set('retry-after', String(Math.max(1, Math.ceil(refused.retryAfterMs / 1000))));
       return refusal(refused, estimate);
     };
 
