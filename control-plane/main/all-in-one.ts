@@ -30,9 +30,26 @@ await runMain(async () => {
   // Without Redis, both planes share one set of in-process ports.
   const ports = cpConfig.redisUrl ? undefined : memoryPorts();
 
-  const cp = await startControlPlane(cpConfig, { databaseUrl, secretKey, ports });
-  const consoleUrl = cpConfig.publicBaseUrl ?? new URL(cp.server.url).origin;
-  const dp = await startDataPlane({ ...dpConfig, consoleUrl: dpConfig.consoleUrl ?? consoleUrl }, { ports, secretKey });
+  // A plane that fails to start must not leave the database running behind the exit.
+  const started: { close(): Promise<void> }[] = [];
+  const stopStarted = async () => {
+    for (const part of started.reverse()) await part.close();
+    await ports?.close();
+    await embedded?.stop();
+  };
+  let cp: Awaited<ReturnType<typeof startControlPlane>>;
+  let dp: Awaited<ReturnType<typeof startDataPlane>>;
+  let consoleUrl: string;
+  try {
+    cp = await startControlPlane(cpConfig, { databaseUrl, secretKey, ports });
+    started.push(cp);
+    consoleUrl = cpConfig.publicBaseUrl ?? new URL(cp.server.url).origin;
+    dp = await startDataPlane({ ...dpConfig, consoleUrl: dpConfig.consoleUrl ?? consoleUrl }, { ports, secretKey });
+    started.push(dp);
+  } catch (err) {
+    await stopStarted().catch(() => undefined);
+    throw err;
+  }
   // One node here: the console shows it as the address to configure, unless PUBLIC_NODES says otherwise.
   if (cpConfig.publicNodes.length === 0) cpConfig.publicNodes.push({ name: dpConfig.nodeName, baseUrl: dp.url });
 
@@ -51,12 +68,6 @@ await runMain(async () => {
     ].join('\n'),
   );
 
-  return {
-    close: async () => {
-      await dp.close();
-      await cp.close();
-      await ports?.close();
-      await embedded?.stop();
-    },
-  };
+  // The data plane first (it drains into the control plane's ledger), the database last.
+  return { close: stopStarted };
 });
