@@ -26,7 +26,8 @@ export async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly 
       return await call();
     } catch (err) {
       const more = attempt < delaysMs.length || (stop !== undefined && !stop.aborted && delaysMs.length > 0);
-      if (!more || !transient(err)) throw err;
+      // Until shutdown, "closed" is a connection between two reconnections, not ours closed for good.
+      if (!more || (!transient(err) && (stop === undefined || stop.aborted))) throw err;
       await sleep(delaysMs[Math.min(attempt, delaysMs.length - 1)], undefined, { signal: stop }).catch(() => undefined);
     }
   }
