@@ -32,6 +32,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
+// A scenario that failed half-way may have left a process stopped.
+beforeEach(() => service.ensureRunning(), 120_000);
+
 /** Runs steady traffic on both nodes around `fault`; returns every outcome. */
 async function underTraffic(fault: (traffic: SdkTraffic) => Promise<void>): Promise<SdkTraffic> {
   const traffic = new SdkTraffic(service.steadyLanes(rich, modest)).start();

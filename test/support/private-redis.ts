@@ -20,6 +20,11 @@ export class PrivateRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
 
+  /** True while its process runs (stopped by SIGSTOP included). */
+  get running(): boolean {
+    return this.process.running;
+  }
+
   /** Starts one and waits until it answers PING. */
   static async start(): Promise<PrivateRedis> {
     const port = await freePort();

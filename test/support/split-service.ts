@@ -192,6 +192,16 @@ export class SplitService {
     return { node, url: this.dataPlanes[node].url, key: account.key, client, model: client === 'messages-stream' ? FAULT_MODELS.claude : FAULT_MODELS.chat, label };
   }
 
+  /**
+   * Starts again whatever a scenario left stopped (Redis, a data plane, the control plane) and
+   * waits until it is ready, so that one failed scenario does not fail the next ones.
+   */
+  async ensureRunning(): Promise<void> {
+    if (!this.redis.running) await this.redis.restart();
+    const stopped = [this.controlPlane, this.dataPlanes.domestic, this.dataPlanes.overseas].filter((node) => !node.process.running);
+    await Promise.all(stopped.map((node) => node.start()));
+  }
+
   /** Every process's kept output, Redis included. */
   output(): string {
     return [this.controlPlane, this.dataPlanes.domestic, this.dataPlanes.overseas].map((n) => n.process.output()).join('\n') + `\n${this.redis.output()}`;
