@@ -84,6 +84,14 @@ export interface BalanceStore {
   /** Releases every reservation whose expiry is at or before `now` (its node died); returns how many. */
   expire(now: number): Promise<number>;
   /**
+   * Releases at once, as {@link expire} would at their expiry, every open reservation whose id
+   * starts with one of `prefixes` (those of a data-plane process that stopped beating: its request
+   * ids and lease ids start with its instance's prefixes); returns how many. A lease's id is also
+   * remembered as settled, so a late growth of it is refused (`duplicate`). A late settle or
+   * consume from that process, if it was only slow, still charges exactly once (`expired`).
+   */
+  releaseHeld(prefixes: readonly string[], now: number): Promise<number>;
+  /**
    * Adds a signed amount to a loaded balance once per `idempotencyKey` (top-ups, adjustments,
    * redemptions, after their ledger entry committed). `unknown` when the balance is not loaded:
    * the caller loads it from the ledger instead (which already holds this credit).

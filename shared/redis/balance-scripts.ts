@@ -141,6 +141,32 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[2])
 return {released, redis.call('HLEN', KEYS[2])}
 `;
 
+/**
+ * Releases the open reservations of one account whose id starts with one of the prefixes (a dead
+ * data plane's); a released lease (id starting with \`lease:\`) is marked settled so it cannot grow again.
+ * KEYS: balance, reservations, settled, token-spend. ARGV: now, then the prefixes. Returns how many.
+ */
+export const RELEASE_HELD_SCRIPT = `
+local entries = redis.call('HGETALL', KEYS[2])
+local released = 0
+local loaded = redis.call('EXISTS', KEYS[1]) == 1
+for i = 1, #entries, 2 do
+  local id = entries[i]
+  for p = 2, #ARGV do
+    if string.sub(id, 1, #ARGV[p]) == ARGV[p] then
+      local amount, _, token = string.match(entries[i + 1], '^(%d+):(%d+):(.*)$')
+      redis.call('HDEL', KEYS[2], id)
+      if loaded then redis.call('INCRBY', KEYS[1], amount) end
+      if token ~= '' then redis.call('HINCRBY', KEYS[4], token, -tonumber(amount)) end
+      if string.sub(id, 1, 6) == 'lease:' then redis.call('ZADD', KEYS[3], ARGV[1], id) end
+      released = released + 1
+      break
+    end
+  end
+end
+return released
+`;
+
 /** Removes an account from the reservation index unless a newer reservation raised its score. KEYS: index. ARGV: account, now. */
 export const UNINDEX_SCRIPT = `
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])

@@ -92,6 +92,35 @@ describeContract('BalanceStore', (ports) => {
     expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(120n);
   });
 
+  test("releaseHeld gives back a dead process' reservations and leases at once; its late settlements still charge exactly once", async () => {
+    await b().load('a', 10_000n, new Map());
+    await b().load('b', 10_000n, new Map());
+    const spend = { spendCap: { tokenId: 't1', capMicro: null } };
+    await b().reserve('a', 'req_dead01x', 500n, { ...reserveAt(T0), ...spend });
+    await b().reserve('a', 'req_live01x', 300n, { ...reserveAt(T0), ...spend });
+    await b().reserve('b', 'req_dead01y', 400n, reserveAt(T0));
+    await b().lease('a', 'lease:n1:dead01:0', 2_000n, reserveAt(T0));
+    expect(await b().releaseHeld(['req_dead01', 'lease:n1:dead01:'], T0 + 1)).toBe(3);
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 9_700n, reservations: [expect.objectContaining({ id: 'req_live01x' })] });
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(300n);
+    expect((await b().inspect('b')).balanceMicro).toBe(10_000n);
+    // Nothing left to release: a second sweep changes nothing.
+    expect(await b().releaseHeld(['req_dead01', 'lease:n1:dead01:'], T0 + 2)).toBe(0);
+
+    // The process was only slow: what it settles late is charged once, from the balance.
+    expect(await b().settle('a', 'req_dead01x', 120n, 't1')).toEqual({ status: 'expired', balanceMicro: 9_580n });
+    expect(await b().settle('a', 'req_dead01x', 120n, 't1')).toEqual({ status: 'duplicate', balanceMicro: 9_580n });
+    expect(await b().consume('a', 'lease:n1:dead01:0', 'lease:n1:dead01:0:0', [{ eventId: 'e1', tokenId: 't1', chargeMicro: 80n }], reserveAt(T0 + 3))).toEqual({
+      status: 'expired',
+      balanceMicro: 9_500n,
+    });
+    expect((await b().inspect('a')).tokenSpend.get('t1')).toBe(500n);
+    // Its lease cannot grow back: the balance it gave back stays spendable by others.
+    expect(await b().lease('a', 'lease:n1:dead01:0', 1_000n, reserveAt(T0 + 4))).toEqual({ status: 'duplicate', balanceMicro: 9_500n });
+    // A late release gives nothing back twice.
+    expect(await b().release('b', 'req_dead01y')).toEqual({ status: 'released', balanceMicro: 10_000n });
+  });
+
   test('token spending caps count open reservations and settled charges atomically', async () => {
     await b().load('a', 10_000n, new Map([['t1', 100n]]));
     const cap = { tokenId: 't1', capMicro: 1000n };

@@ -148,6 +148,21 @@ export class MemoryBalanceStore implements BalanceStore {
     return released;
   }
 
+  async releaseHeld(prefixes: readonly string[], now: number): Promise<number> {
+    let released = 0;
+    for (const s of this.accounts.values()) {
+      for (const [id, r] of s.reservations) {
+        if (!prefixes.some((prefix) => id.startsWith(prefix))) continue;
+        s.reservations.delete(id);
+        if (s.balance !== null) s.balance += r.amountMicro;
+        if (r.tokenId !== null) addSpend(s, r.tokenId, -r.amountMicro);
+        if (id.startsWith('lease:')) s.settled.set(id, now);
+        released += 1;
+      }
+    }
+    return released;
+  }
+
   async credit(accountId: string, amountMicro: bigint, idempotencyKey: string): Promise<CreditResult> {
     safe(amountMicro, 'credit');
     const s = this.state(accountId);

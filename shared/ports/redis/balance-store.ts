@@ -6,6 +6,7 @@ import {
   FINISH_SCRIPT,
   LEASE_SCRIPT,
   LOAD_SCRIPT,
+  RELEASE_HELD_SCRIPT,
   RESERVE_SCRIPT,
   UNINDEX_SCRIPT,
 } from '../../redis/balance-scripts.js';
@@ -34,6 +35,7 @@ const creditScript = new LuaScript(CREDIT_SCRIPT);
 const loadScript = new LuaScript(LOAD_SCRIPT);
 const leaseScript = new LuaScript(LEASE_SCRIPT);
 const consumeScript = new LuaScript(CONSUME_SCRIPT);
+const releaseHeldScript = new LuaScript(RELEASE_HELD_SCRIPT);
 
 /**
  * How far ahead of a reservation's expiry its account's index entry is scored, and so how long a
@@ -205,6 +207,19 @@ export class RedisBalanceStore implements BalanceStore {
         released += count;
         await unindexScript.run(this.redis.cmd, [this.keys.reservationIndex], [accountId, now]);
       }
+      cursor = next;
+    } while (cursor !== '0');
+    return released;
+  }
+
+  async releaseHeld(prefixes: readonly string[], now: number): Promise<number> {
+    if (prefixes.length === 0) return 0;
+    // Every account that reserved recently is in the index (a reservation is indexed before it is made).
+    let released = 0;
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.cmd.zscan(this.keys.reservationIndex, cursor, 'COUNT', EXPIRE_BATCH);
+      for (let i = 0; i < flat.length; i += 2) released += (await releaseHeldScript.run(this.redis.cmd, this.accountKeys(flat[i]), [now, ...prefixes])) as number;
       cursor = next;
     } while (cursor !== '0');
     return released;
