@@ -51,6 +51,8 @@ export interface ControlPlaneConfig {
   queryLimits: QueryLimits;
   /** How long the public aggregates (status page, availability, fee list, groups) are shared before being computed again (PUBLIC_CACHE_MS). */
   publicCacheMs: number;
+  /** Most tokens one account may hold (MAX_TOKENS_PER_ACCOUNT). */
+  maxTokensPerAccount: number;
   /** At SIGTERM, how long GraphQL requests in flight get to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
 }
@@ -81,6 +83,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
     queryLimits: readQueryLimits(r),
     publicCacheMs: r.integer('PUBLIC_CACHE_MS', 5000, 0, 3_600_000),
+    maxTokensPerAccount: r.integer('MAX_TOKENS_PER_ACCOUNT', 500, 1, 1_000_000),
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),

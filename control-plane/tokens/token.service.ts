@@ -1,4 +1,4 @@
-import { wrap, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, wrap, type EntityManager } from '@mikro-orm/postgresql';
 import { DecimalError } from '../../shared/decimal.js';
 import { parseRmbToMicro } from '../../shared/money.js';
 import { createLogger } from '../../shared/log.js';
@@ -47,7 +47,7 @@ interface ValidTokenChanges {
  */
 export class TokenService {
   constructor(
-    private readonly deps: Pick<AppDeps, 'orm' | 'ports' | 'secrets'>,
+    private readonly deps: Pick<AppDeps, 'orm' | 'ports' | 'secrets' | 'config'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -61,14 +61,21 @@ export class TokenService {
     const { name, ...rest } = input;
     const validName = checkName(name);
     const valid = await this.validate(em, viewer, rest);
-    const { token } = issueToken(em, this.deps.secrets, em.getReference(Account, viewer.accountId), {
-      name: validName,
-      groups: valid.groups,
-      expiresAt: valid.expiresAt ?? undefined,
-      spendCapMicro: valid.spendCapMicro ?? undefined,
-      modelAllowList: valid.modelAllowList ?? undefined,
+    const max = this.deps.config.maxTokensPerAccount;
+    const token = await em.transactional(async (tx) => {
+      // The account's row lock orders concurrent creations, so the count below cannot be raced past the cap.
+      const account = await tx.findOneOrFail(Account, viewer.accountId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if ((await tx.count(Token, { account, deletedAt: null })) >= max) {
+        throw badInput('input', `this account already holds ${max} tokens, the most allowed; delete one first`, { reason: 'TOO_MANY_TOKENS', limit: max });
+      }
+      return issueToken(tx, this.deps.secrets, account, {
+        name: validName,
+        groups: valid.groups,
+        expiresAt: valid.expiresAt ?? undefined,
+        spendCapMicro: valid.spendCapMicro ?? undefined,
+        modelAllowList: valid.modelAllowList ?? undefined,
+      }).token;
     });
-    await em.flush();
     await this.publish(token);
     return token;
   }

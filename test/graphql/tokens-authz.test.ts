@@ -31,7 +31,7 @@ const BY_ID: Record<string, { query: string; variables?: Record<string, unknown>
 const WITHOUT_ID = ['myTokens', 'createToken', 'accountTokens'];
 
 beforeAll(async () => {
-  cp = await startTestControlPlane();
+  cp = await startTestControlPlane({ env: { GRAPHQL_INTROSPECTION: '1' } }); // the first test reads the schema by introspection
   redis = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   [owner, other, admin] = await Promise.all([seedAccount(cp.services), seedAccount(cp.services), seedAccount(cp.services, { role: Role.Admin })]);
   const created = await gqlOk<{ createToken: { id: string } }>(cp.server.url, 'mutation { createToken(input: { name: "mine" }) { id } }', {}, { session: owner.session });

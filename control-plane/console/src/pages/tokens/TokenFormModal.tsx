@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
-import { useMutation } from 'urql';
+import { useMutation, type CombinedError } from 'urql';
 import { TokensCreateDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/tokens/graphql';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { EMPTY_FORM, createInput, formOf, groupsOf, updateInput, type TokenFormValues } from './form';
@@ -16,6 +16,12 @@ interface TokenFormModalProps {
   onSaved(token: TokensRowFragment): void;
 }
 
+/** The account's token cap, when the API refused a new token because the account holds that many already. */
+function tokenLimit(error: CombinedError | undefined): number | undefined {
+  const refusal = error?.graphQLErrors.find((e) => e.extensions?.reason === 'TOO_MANY_TOKENS');
+  return typeof refusal?.extensions?.limit === 'number' ? refusal.extensions.limit : undefined;
+}
+
 /** Creates or edits a token (mounted while open): name, groups, expiry, cap and allow-list; the API's errors appear beside their fields. */
 export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormModalProps) {
   const t = useTokensMessages();
@@ -27,7 +33,8 @@ export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormMod
 
   const set = (change: Partial<TokenFormValues>) => setValues((v) => ({ ...v, ...change }));
   const fields = fieldErrors(error);
-  const general = error && Object.keys(fields).length === 0 ? errorMessage(error, t('offline')) : undefined;
+  const limit = tokenLimit(error);
+  const general = limit !== undefined ? t('tooManyTokens', { limit }) : error && Object.keys(fields).length === 0 ? errorMessage(error, t('offline')) : undefined;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
