@@ -9,6 +9,8 @@ export interface EphemeralStore {
   take(name: string): Promise<string | null>;
   /** Counts one hit in the fixed window that started with the first hit; returns the count so far. */
   hit(name: string, windowMs: number): Promise<number>;
+  /** The hits counted so far in the window of `name` (0 when there is none, or it is over), without counting one. */
+  hits(name: string): Promise<number>;
   /**
    * Takes or keeps the lease `name` for `holder` for `ttlMs` from now: true when `holder` holds it
    * afterwards (it was free, expired, or already its own, whose expiry then moves), false when

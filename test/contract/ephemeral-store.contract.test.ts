@@ -34,6 +34,18 @@ describeContract('EphemeralStore', (ports) => {
     await eventually(async () => expect(await ports().ephemeral.hit('ip:3', 50)).toBe(1));
   });
 
+  test('hits reads a window without counting, and is 0 before the first hit and after the window', async () => {
+    const store = ports().ephemeral;
+    expect(await store.hits('fail:1')).toBe(0);
+    await store.hit('fail:1', 60_000);
+    await store.hit('fail:1', 60_000);
+    expect(await store.hits('fail:1')).toBe(2);
+    expect(await store.hits('fail:1')).toBe(2);
+    expect(await store.hits('fail:2')).toBe(0);
+    await store.hit('fail:3', 50);
+    await eventually(async () => expect(await store.hits('fail:3')).toBe(0));
+  });
+
   test('a lease has one holder at a time, who renews it and lets it go', async () => {
     const store = ports().ephemeral;
     expect(await store.hold('jobs', 'a', 60_000)).toBe(true);

@@ -35,6 +35,11 @@ export class MemoryEphemeralStore implements EphemeralStore {
     return current.count;
   }
 
+  async hits(name: string): Promise<number> {
+    const current = this.counters.get(name);
+    return current && current.expiresAt > this.now() ? current.count : 0;
+  }
+
   async hold(name: string, holder: string, ttlMs: number): Promise<boolean> {
     const now = this.now();
     const current = this.leases.get(name);

@@ -35,6 +35,10 @@ export class RedisEphemeralStore implements EphemeralStore {
     return count;
   }
 
+  async hits(name: string): Promise<number> {
+    return Number((await this.redis.cmd.get(this.keys.rateLimit(name))) ?? 0);
+  }
+
   async hold(name: string, holder: string, ttlMs: number): Promise<boolean> {
     return (await holdScript.run(this.redis.cmd, [this.keys.jobLease(name)], [holder, ttlMs])) === 1;
   }
