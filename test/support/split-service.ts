@@ -207,12 +207,21 @@ export class SplitService {
     return [this.controlPlane, this.dataPlanes.domestic, this.dataPlanes.overseas].map((n) => n.process.output()).join('\n') + `\n${this.redis.output()}`;
   }
 
-  /** Runs a scenario; when it fails, prints every process's output before passing the failure on. */
+  /**
+   * Runs a scenario and asserts that no process of the service crashed meanwhile (exited with an
+   * error code: a stop the scenario asked for exits 0, a SIGKILL by a signal); when it fails,
+   * prints every process's output before passing the failure on.
+   */
   async explain<T>(scenario: () => Promise<T>): Promise<T> {
+    const nodes = [this.controlPlane, this.dataPlanes.domestic, this.dataPlanes.overseas];
+    const before = nodes.map((node) => node.process.exits.length);
+    const crashes = () => nodes.flatMap((node, i) => node.process.exits.slice(before[i]).filter((exit) => typeof exit === 'number' && exit !== 0).map((exit) => `${node.process.name} exited ${exit}`));
     try {
-      return await scenario();
+      const result = await scenario();
+      expect(crashes()).toEqual([]);
+      return result;
     } catch (err) {
-      console.error(`Scenario failed; the service's output:\n${this.output()}`);
+      console.error(`Scenario failed; crashed: ${crashes().join(', ') || 'none'}; the service's output:\n${this.output()}`);
       throw err;
     }
   }
