@@ -1,5 +1,7 @@
 import { EnvReader } from '../shared/config/env.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
+import { DEAD_NODE_RELEASE_MS } from './dataplanes/dead-node-release.js';
+import { JOB_LEASE_MS } from './jobs/job-lease.js';
 import { parseRmbToMicro } from '../shared/money.js';
 import { readHealthSettings, type HealthSettings } from './health/health.settings.js';
 import type { QueryLimits } from './graphql/limits.js';
@@ -55,6 +57,10 @@ export interface ControlPlaneConfig {
   maxTokensPerAccount: number;
   /** At SIGTERM, how long GraphQL requests in flight get to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** A data-plane process silent this long has its reservations and balance leases released (DEAD_NODE_RELEASE_MS). */
+  deadNodeReleaseMs: number;
+  /** How long a job lease lasts without renewal: a job moves this soon after its control plane died (JOB_LEASE_MS). */
+  jobLeaseMs: number;
 }
 
 /** Reads the control plane's variables; `requireInfra` (split mode) makes DATABASE_URL, REDIS_URL and SECRET_KEY mandatory. */
@@ -81,10 +87,12 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     },
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
+    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
+    deadNodeReleaseMs: r.integer('DEAD_NODE_RELEASE_MS', DEAD_NODE_RELEASE_MS, 100, 3_600_000),
+    jobLeaseMs: r.integer('JOB_LEASE_MS', JOB_LEASE_MS, 100, 600_000),
     queryLimits: readQueryLimits(r),
     publicCacheMs: r.integer('PUBLIC_CACHE_MS', 5000, 0, 3_600_000),
     maxTokensPerAccount: r.integer('MAX_TOKENS_PER_ACCOUNT', 500, 1, 1_000_000),
-    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),
     consoleOrigins: [],

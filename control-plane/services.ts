@@ -16,6 +16,8 @@ import { ModelService } from './catalog/model.service.js';
 import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
+import { DeadNodeRelease } from './dataplanes/dead-node-release.js';
+import { JobLease, everyWhileHeld, newHolderId } from './jobs/job-lease.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { SharedAnswers } from './graphql/shared-answers.js';
 import { HealthService } from './health/health.service.js';
@@ -87,6 +89,11 @@ export class Services {
   readonly probes: ProbeService;
   /** The public status page and incident notices. */
   readonly status: StatusService;
+  /** Releases the reservations of data-plane processes that stopped beating (DEAD_NODE_RELEASE_MS). */
+  readonly deadNodes: DeadNodeRelease;
+  /** This control plane's id in the job leases (control-plane/jobs/job-lease.ts). */
+  readonly holder = newHolderId();
+  private deadNodeJob: { stop(): Promise<void> } | undefined;
   /** Notices that Redis lost its data and has it written again ({@link republishToRedis}). */
   readonly generation: GenerationWatch;
   /** Public aggregates shared by every caller for PUBLIC_CACHE_MS (see publicAnswer). */
@@ -99,6 +106,7 @@ export class Services {
     const builder = new SnapshotBuilder();
     this.snapshots = new SnapshotPublisher(() => builder.build(orm.em.fork()), ports.configBus);
     this.dataPlanes = new DataPlaneService(ports.configBus, deps.events.pubSub, config.dataPlaneWatch);
+    this.deadNodes = new DeadNodeRelease(ports.configBus, ports.balances, config.deadNodeReleaseMs);
     const onCatalogChange = (): void => void this.catalogChanged();
     this.groups = new GroupService(onCatalogChange);
     this.channels = new ChannelService(secrets, onCatalogChange);
@@ -148,6 +156,9 @@ export class Services {
     await this.catalogChanged();
     this.dataPlanes.start();
     this.keyInvalidations.start();
+    // One control plane at a time; a sweep every quarter of the silence that makes a node dead.
+    const deadNodeLease = new JobLease(this.deps.ports.ephemeral, 'dead-node-release', this.holder, this.deps.config.jobLeaseMs);
+    this.deadNodeJob = everyWhileHeld(deadNodeLease, Math.max(50, Math.floor(this.deps.config.deadNodeReleaseMs / 4)), () => this.deadNodes.tick());
     this.generation.start();
   }
 
@@ -178,6 +189,7 @@ export class Services {
 
   /** Stops background jobs started by `start`. */
   async stop(): Promise<void> {
+    await this.deadNodeJob?.stop();
     await this.generation.stop();
     await this.keyInvalidations.stop();
     await this.probes.stop();

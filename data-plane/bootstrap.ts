@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { randomBytes } from 'node:crypto';
 import { SecretBox } from '../shared/crypto/secrets.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import type { Ports } from '../shared/ports/ports.js';
@@ -20,6 +21,8 @@ export interface DataPlaneDeps {
    * request (a swap mid-request must not mix two snapshots). Null until the first snapshot.
    */
   runtime: () => RuntimeConfig | null;
+  /** This process' id (12 hex digits): the prefix of its request ids and lease ids, named in its heartbeat. */
+  instance: string;
 }
 
 /** The model routes as one middleware, and what it must release at shutdown. */
@@ -35,7 +38,7 @@ export type PipelineFactory = (deps: DataPlaneDeps) => ModelRoutes;
 
 /** The production model routes: the relay pipeline with metering (reserve, settle, usage events). */
 export const relayWithMetering: PipelineFactory = (deps) => {
-  const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName });
+  const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName, instance: deps.instance });
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   return {
     middleware: pipeline.middleware,
@@ -78,6 +81,8 @@ export async function startDataPlane(
   if (!options.ports && !config.redisUrl) throw new Error('startDataPlane: REDIS_URL is not set and no in-process ports were given');
   const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix, { timeoutMs: config.redisTimeoutMs });
   const secrets = new SecretBox(options.secretKey);
+  // Its reservations carry it: a control plane releases them when this process stops beating.
+  const instance = randomBytes(6).toString('hex');
 
   const loader = new SnapshotLoader({
     bus: ports.configBus,
@@ -91,12 +96,12 @@ export async function startDataPlane(
       void heartbeat.beat();
     },
   });
-  const heartbeat = new Heartbeat(ports.configBus, config.nodeName, config.heartbeatMs, () => loader.report());
+  const heartbeat = new Heartbeat(ports.configBus, config.nodeName, config.heartbeatMs, () => loader.report(), instance);
   await loader.start();
   heartbeat.start();
 
   const runtime = () => loader.current();
-  const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime });
+  const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime, instance });
   const server = await startDataPlaneServer(
     {
       // Not ready without a configuration, or while Redis is out of reach: only keys and leases
@@ -113,6 +118,7 @@ export async function startDataPlane(
     config.port,
     config.host,
     config.shutdownGraceMs,
+    instance,
   );
 
   return {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SHUTDOWN_GRACE_MS, gracefulClose } from '../shared/http/graceful-close.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
 import { answerClientErrors } from '../shared/http/client-error.js';
@@ -53,7 +53,15 @@ export interface RequestState {
  * closes idle ones, gives in-flight requests `shutdownGraceMs` to finish, then ends those still
  * open in their format (./http/grace-end.ts).
  */
-export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number, host: string, shutdownGraceMs = SHUTDOWN_GRACE_MS): Promise<DataPlaneServer> {
+export async function startDataPlaneServer(
+  routes: DataPlaneRoutes,
+  port: number,
+  host: string,
+  shutdownGraceMs = SHUTDOWN_GRACE_MS,
+  /** The process' id, which every request id starts with (see DataPlaneDeps.instance). */
+  instance = randomBytes(6).toString('hex'),
+): Promise<DataPlaneServer> {
+  const newRequestId = () => `req_${instance}${randomBytes(10).toString('hex')}`;
   const app = new Koa<RequestState>();
   const server = http.createServer({ keepAliveTimeout: 65_000 });
   const graceEnd = new GraceEnd();
@@ -113,11 +121,6 @@ export async function startDataPlaneServer(routes: DataPlaneRoutes, port: number
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, { graceMs: shutdownGraceMs, onGraceEnd: () => graceEnd.end() }) };
-}
-
-/** A fresh request id (`req_` and 32 hex digits). */
-function newRequestId(): string {
-  return `req_${randomUUID().replace(/-/g, '')}`;
 }
 
 /**

@@ -90,3 +90,28 @@ export class JobLease {
     return this.renewing;
   }
 }
+
+/**
+ * Runs `job` every `periodMs` on the control plane that holds `lease` (started with it); a run
+ * still going when the next is due is not doubled. Returns a stop that waits for the run under way.
+ */
+export function everyWhileHeld(lease: JobLease, periodMs: number, job: () => Promise<unknown>): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || !lease.held) return;
+    busy = true;
+    running = job()
+      .catch((err: unknown) => log.error('job failed', { job: lease.name, error: String(err) }))
+      .finally(() => (busy = false));
+  }, periodMs);
+  timer.unref();
+  void lease.start().catch((err: unknown) => log.warn('lease not taken', { job: lease.name, error: String(err) }));
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await lease.stop();
+    },
+  };
+}

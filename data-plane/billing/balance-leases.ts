@@ -22,6 +22,8 @@ export interface BalanceLeasesDeps {
   balances: BalanceStore;
   /** NODE_NAME, part of each lease id (who holds it, when one is inspected). */
   node: string;
+  /** This process' id, after the node name in each lease id (a control plane releases its leases when it stops beating). */
+  instance?: string;
   /** A lease not touched for this long is released by expiry (its node died). */
   ttlMs: number;
   now: () => number;
@@ -103,7 +105,7 @@ export class BalanceLeases {
   private readonly sending = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: BalanceLeasesDeps) {
-    this.idPrefix = `lease:${deps.node}:${randomUUID()}:`;
+    this.idPrefix = `lease:${deps.node}:${deps.instance ?? randomUUID()}:`;
     const idleMs = deps.idleMs ?? 10_000;
     this.sweeper = setInterval(() => this.sweep(), Math.max(10, Math.floor(idleMs / 2)));
     this.sweeper.unref();

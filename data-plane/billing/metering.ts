@@ -35,6 +35,8 @@ export interface MeteringDeps {
   usage: UsageQueue;
   /** NODE_NAME, recorded on each usage event. */
   node: string;
+  /** This process' id, the prefix of its lease ids after the node name (see DataPlaneDeps.instance). */
+  instance?: string;
   now?: () => number;
   /** An unsettled reservation is released after this long (its node died). Default 30 minutes: longer than any upstream call. */
   reservationTtlMs?: number;
@@ -183,6 +185,7 @@ export class Metering {
     this.leases = new BalanceLeases({
       balances: deps.balances,
       node: deps.node,
+      instance: deps.instance,
       ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
       now: this.now,
       onBalance: (accountId, balance) => this.noteBalance(accountId, balance),

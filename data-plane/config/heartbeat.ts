@@ -22,6 +22,8 @@ export class Heartbeat {
     private readonly node: string,
     private readonly periodMs: number,
     private readonly report: () => LoaderReport,
+    /** This process (see DataPlaneHeartbeat.instance). */
+    private readonly instance?: string,
   ) {}
 
   /** Beats now and then every period. */
@@ -45,6 +47,7 @@ export class Heartbeat {
         appliedAt: r.appliedAt?.toISOString() ?? null,
         lastBeatAt: new Date().toISOString(),
         ...(r.lastError ? { lastError: r.lastError } : {}),
+        ...(this.instance ? { instance: this.instance } : {}),
       };
       try {
         await this.bus.writeHeartbeat(beat);

@@ -19,6 +19,20 @@ export interface DataPlaneHeartbeat {
   lastBeatAt: string;
   /** The last refused snapshot, until a newer one is applied. */
   lastError?: RefusedSnapshot;
+  /**
+   * The beating process (one per start of the node; the prefix of its request and lease ids:
+   * `req_<instance>`, `lease:<node>:<instance>:`), so that the reservations of one that died can
+   * be released (see {@link ConfigBus.readInstances}).
+   */
+  instance?: string;
+}
+
+/** A data-plane process as its last heartbeat left it. */
+export interface DataPlaneInstance {
+  node: string;
+  instance: string;
+  /** Epoch ms of its last beat. */
+  lastBeatAt: number;
 }
 
 /**
@@ -41,8 +55,12 @@ export interface ConfigBus {
   readHead(): Promise<SnapshotHead | null>;
   /** Calls `listener` on every announcement; resolves once subscribed. Returns an unsubscribe. */
   onAnnouncement(listener: (announcement: SnapshotAnnouncement) => void): Promise<() => Promise<void>>;
-  /** Writes (replaces) the heartbeat of `beat.node`. */
+  /** Writes (replaces) the heartbeat of `beat.node`, and notes the beat of `beat.instance`. */
   writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void>;
+  /** Every data-plane process that beat and was not forgotten, with its last beat. */
+  readInstances(): Promise<DataPlaneInstance[]>;
+  /** Forgets a process (its reservations were released), unless it beat again after `lastBeatAt`. */
+  forgetInstance(instance: DataPlaneInstance): Promise<void>;
   /** Every heartbeat ever written, one per node, in node-name order. */
   readHeartbeats(): Promise<DataPlaneHeartbeat[]>;
   /**

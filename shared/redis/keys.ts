@@ -92,6 +92,11 @@ export class RedisKeys {
     return `${this.prefix}generation`;
   }
 
+  /** Zset of data-plane processes (`node:instance`) by the epoch ms of their last beat. */
+  get dataPlaneInstances(): string {
+    return `${this.prefix}dataplane-instances`;
+  }
+
   /** The hot balance of an account, in micro-RMB. */
   balance(accountId: string): string {
     return `${this.prefix}{acct:${accountId}}:balance`;

@@ -1,4 +1,4 @@
-import { headOf, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import { headOf, type ConfigBus, type DataPlaneHeartbeat, type DataPlaneInstance } from '../config-bus.js';
 import { serializeSnapshot } from '../../snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
 
@@ -8,6 +8,8 @@ export class MemoryConfigBus implements ConfigBus {
   private snapshot: string | null = null;
   private head: SnapshotHead | null = null;
   private readonly heartbeats = new Map<string, string>();
+  /** `node:instance` -> epoch ms of its last beat. */
+  private readonly instances = new Map<string, number>();
   private marker: string | undefined;
   private readonly listeners = new Set<(announcement: SnapshotAnnouncement) => void>();
 
@@ -41,6 +43,19 @@ export class MemoryConfigBus implements ConfigBus {
 
   async writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void> {
     this.heartbeats.set(beat.node, JSON.stringify(beat));
+    if (beat.instance) this.instances.set(`${beat.node}:${beat.instance}`, Date.parse(beat.lastBeatAt));
+  }
+
+  async readInstances(): Promise<DataPlaneInstance[]> {
+    return [...this.instances].map(([member, lastBeatAt]) => {
+      const at = member.lastIndexOf(':');
+      return { node: member.slice(0, at), instance: member.slice(at + 1), lastBeatAt };
+    });
+  }
+
+  async forgetInstance(instance: DataPlaneInstance): Promise<void> {
+    const member = `${instance.node}:${instance.instance}`;
+    if ((this.instances.get(member) ?? Infinity) <= instance.lastBeatAt) this.instances.delete(member);
   }
 
   async readHeartbeats(): Promise<DataPlaneHeartbeat[]> {

@@ -1,8 +1,13 @@
-import { headOf, parseAnnouncement, type ConfigBus, type DataPlaneHeartbeat } from '../config-bus.js';
+import { headOf, parseAnnouncement, type ConfigBus, type DataPlaneHeartbeat, type DataPlaneInstance } from '../config-bus.js';
+import { UNINDEX_SCRIPT } from '../../redis/balance-scripts.js';
+import { LuaScript } from './lua.js';
 import { serializeSnapshot } from '../../snapshot/hash.js';
 import type { RoutingSnapshot, SnapshotAnnouncement, SnapshotHead } from '../../snapshot/types.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import type { RedisConnections } from './connections.js';
+
+/** Removes a member unless its score moved past the given one (the script of the reservation index). */
+const unindexScript = new LuaScript(UNINDEX_SCRIPT);
 
 /**
  * Moves the staged snapshot under the snapshot key, writes its head and announces `{revision,
@@ -75,7 +80,23 @@ export class RedisConfigBus implements ConfigBus {
   }
 
   async writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void> {
-    await this.redis.cmd.hset(this.keys.heartbeats, beat.node, JSON.stringify(beat));
+    const write = this.redis.cmd.multi().hset(this.keys.heartbeats, beat.node, JSON.stringify(beat));
+    if (beat.instance) write.zadd(this.keys.dataPlaneInstances, Date.parse(beat.lastBeatAt), `${beat.node}:${beat.instance}`);
+    await write.exec();
+  }
+
+  async readInstances(): Promise<DataPlaneInstance[]> {
+    const flat = await this.redis.cmd.zrange(this.keys.dataPlaneInstances, 0, -1, 'WITHSCORES');
+    const out: DataPlaneInstance[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const at = flat[i].lastIndexOf(':');
+      out.push({ node: flat[i].slice(0, at), instance: flat[i].slice(at + 1), lastBeatAt: Number(flat[i + 1]) });
+    }
+    return out;
+  }
+
+  async forgetInstance(instance: DataPlaneInstance): Promise<void> {
+    await unindexScript.run(this.redis.cmd, [this.keys.dataPlaneInstances], [`${instance.node}:${instance.instance}`, instance.lastBeatAt]);
   }
 
   async generation(candidate: string): Promise<string> {
