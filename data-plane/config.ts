@@ -19,6 +19,8 @@ export interface DataPlaneConfig {
   upstreamIdleTimeoutMs: number;
   /** Where the last good snapshot is kept, to start from when Redis is down. */
   dataDir: string;
+  /** Longest a request waits for Redis (a command, or the token cache's subscription) before a 503 (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number;
   /** How long requests are admitted without rate limits while the limiter cannot reach Redis (RATE_LIMIT_FAIL_OPEN_MS). */
   rateLimitFailOpenMs: number;
   /** Slow poll of the snapshot, in case an announcement was lost. */
@@ -49,6 +51,7 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     maxJsonDepth: r.integer('MAX_JSON_DEPTH', 64, 2, 1000),
     upstreamIdleTimeoutMs: r.integer('UPSTREAM_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     dataDir: r.string('DATA_DIR') ?? '.data',
+    redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     rateLimitFailOpenMs: r.integer('RATE_LIMIT_FAIL_OPEN_MS', 60_000, 0, 86_400_000),
     snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),

@@ -3,6 +3,7 @@
  * Retry-After, never a hang), and /readyz says it is not ready and why, even with a snapshot from
  * its disk copy; once Redis is back (empty) it subscribes by itself and serves.
  */
+import type { DataPlane } from '../../data-plane/bootstrap.js';
 import { chatOnce, startRedisBed, type RedisBed } from './redis-bed.js';
 import { eventually } from '../support/eventually.js';
 
@@ -26,7 +27,7 @@ test('prompt 503s and a truthful /readyz until Redis is back, then served', asyn
   await bed.stopDataPlane(before);
 
   await bed.redis.stop();
-  let restarted;
+  let restarted: DataPlane;
   try {
     const startedAt = Date.now();
     restarted = await bed.startDataPlane('restarted');
@@ -43,7 +44,7 @@ test('prompt 503s and a truthful /readyz until Redis is back, then served', asyn
       () => chatOnce(bed.client(account.key, restarted)),
       async () => {
         const started = Date.now();
-        const r = await fetch(`${restarted!.url}/v1/models`, { headers: { authorization: `Bearer ${account.key}` }, signal: AbortSignal.timeout(30_000) });
+        const r = await fetch(`${restarted.url}/v1/models`, { headers: { authorization: `Bearer ${account.key}` }, signal: AbortSignal.timeout(30_000) });
         return { status: r.status, ms: Date.now() - started, retryAfter: r.headers.get('retry-after'), body: await r.json() };
       },
     ]) {
