@@ -61,6 +61,10 @@ export class Channel extends BaseEntity {
   @Property({ type: 'integer', default: DEFAULT_TIMEOUTS.totalMs })
   totalTimeoutMs: number & Opt = DEFAULT_TIMEOUTS.totalMs;
 
+  /** Longest silence between the upstream's bytes of a streamed answer, in seconds; null: the data plane's UPSTREAM_IDLE_TIMEOUT_MS. */
+  @Property({ type: 'integer', nullable: true })
+  idleTimeoutSeconds?: number | null;
+
   /** Azure OpenAI only: the `api-version` query parameter. */
   @Property({ type: 'string', length: 32, nullable: true })
   azureApiVersion?: string | null;

@@ -74,6 +74,9 @@ export class CreateChannelInput {
   @Field(() => Int, { nullable: true, description: 'Whole request in ms (default 600000)' })
   totalTimeoutMs?: number | null;
 
+  @Field(() => Int, { nullable: true, description: "Longest silence between the upstream's bytes of a streamed answer, in seconds (1 to 3600); null: each data plane's UPSTREAM_IDLE_TIMEOUT_MS (default 60 s)" })
+  idleTimeoutSeconds?: number | null;
+
   @Field(() => String, { nullable: true, description: 'AzureOpenAI: the api-version query parameter (required for that kind)' })
   @IsOptional()
   @Length(1, 32)
@@ -130,6 +133,9 @@ export class UpdateChannelInput {
 
   @Field(() => Int, { nullable: true })
   totalTimeoutMs?: number;
+
+  @Field(() => Int, { nullable: true, description: "Idle timeout in seconds (1 to 3600); null returns to the data planes' default, omitted stays" })
+  idleTimeoutSeconds?: number | null;
 
   @Field(() => String, { nullable: true, description: 'AzureOpenAI only; "" clears it' })
   @IsOptional()

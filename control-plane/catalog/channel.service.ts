@@ -12,6 +12,9 @@ import { httpUrlInput, isUuid } from './validate.js';
 /** Bounds of every timeout, in ms. */
 const TIMEOUT_RANGE = { min: 100, max: 3_600_000 } as const;
 
+/** Bounds of the idle timeout, in seconds. */
+const IDLE_RANGE = { min: 1, max: 3600 } as const;
+
 /** Populate hints for a channel as `ChannelView` shows it. */
 const FULL = ['keys', 'memberships.group'] as const;
 
@@ -51,6 +54,7 @@ export class ChannelService {
       firstByteTimeoutMs: input.firstByteTimeoutMs ?? DEFAULT_TIMEOUTS.firstByteMs,
       totalTimeoutMs: input.totalTimeoutMs ?? DEFAULT_TIMEOUTS.totalMs,
     });
+    applyIdleTimeout(channel, input.idleTimeoutSeconds ?? null);
     applyAzure(channel, input.azureApiVersion ?? undefined, input.azureDeployment ?? undefined);
     channel.status = input.status;
     this.addKeys(em, channel, input.keys);
@@ -90,6 +94,7 @@ export class ChannelService {
       firstByteTimeoutMs: input.firstByteTimeoutMs ?? channel.firstByteTimeoutMs,
       totalTimeoutMs: input.totalTimeoutMs ?? channel.totalTimeoutMs,
     });
+    if (input.idleTimeoutSeconds !== undefined) applyIdleTimeout(channel, input.idleTimeoutSeconds);
     applyAzure(channel, input.azureApiVersion ?? channel.azureApiVersion ?? undefined, input.azureDeployment ?? channel.azureDeployment ?? undefined);
     if (input.status != null) channel.status = input.status;
     if (input.groups != null) await applyMemberships(em, channel, input.groups);
@@ -175,6 +180,14 @@ function applyTimeouts(channel: Channel, t: { connectTimeoutMs: number; firstByt
   channel.connectTimeoutMs = t.connectTimeoutMs;
   channel.firstByteTimeoutMs = t.firstByteTimeoutMs;
   channel.totalTimeoutMs = t.totalTimeoutMs;
+}
+
+/** The channel's idle timeout in seconds, or null for the data planes' default. */
+function applyIdleTimeout(channel: Channel, seconds: number | null): void {
+  if (seconds !== null && (!Number.isInteger(seconds) || seconds < IDLE_RANGE.min || seconds > IDLE_RANGE.max)) {
+    throw badInput('idleTimeoutSeconds', `must be an integer from ${IDLE_RANGE.min} to ${IDLE_RANGE.max} seconds, or null for the default`);
+  }
+  channel.idleTimeoutSeconds = seconds;
 }
 
 /** Azure options: required api-version for Azure channels, refused for the others ("" clears). */

@@ -94,6 +94,9 @@ export class ChannelView {
   @Field(() => Int)
   totalTimeoutMs!: number;
 
+  @Field(() => Int, { nullable: true, description: "Longest silence between the upstream's bytes of a streamed answer, in seconds; null: the data planes' UPSTREAM_IDLE_TIMEOUT_MS" })
+  idleTimeoutSeconds!: number | null;
+
   @Field(() => String, { nullable: true })
   azureApiVersion!: string | null;
 
@@ -126,6 +129,7 @@ export class ChannelView {
       connectTimeoutMs: channel.connectTimeoutMs,
       firstByteTimeoutMs: channel.firstByteTimeoutMs,
       totalTimeoutMs: channel.totalTimeoutMs,
+      idleTimeoutSeconds: channel.idleTimeoutSeconds ?? null,
       azureApiVersion: channel.azureApiVersion ?? null,
       azureDeployment: channel.azureDeployment ?? null,
       status: channel.status,

@@ -34,7 +34,7 @@ function toGroup(g: GroupRow): SnapshotGroup {
 /** A channel row from a plain query (see ModelRow); its keys come from their own query. */
 type ChannelRow = Pick<
   Channel,
-  'id' | 'name' | 'kind' | 'baseUrl' | 'models' | 'modelMapping' | 'connectTimeoutMs' | 'firstByteTimeoutMs' | 'totalTimeoutMs' | 'azureApiVersion' | 'azureDeployment' | 'status'
+  'id' | 'name' | 'kind' | 'baseUrl' | 'models' | 'modelMapping' | 'connectTimeoutMs' | 'firstByteTimeoutMs' | 'totalTimeoutMs' | 'idleTimeoutSeconds' | 'azureApiVersion' | 'azureDeployment' | 'status'
 >;
 
 /** The channel's mapping restricted to what the snapshot carries: served models whose upstream name differs. */
@@ -59,7 +59,12 @@ export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
     keys: keys.map((k) => ({ id: k.id, sealed: k.keyEncrypted, enabled: k.enabled })),
     models: [...c.models].sort(),
     modelMapping: renamedModels(c),
-    timeouts: { connectMs: c.connectTimeoutMs, firstByteMs: c.firstByteTimeoutMs, totalMs: c.totalTimeoutMs },
+    timeouts: {
+      connectMs: c.connectTimeoutMs,
+      firstByteMs: c.firstByteTimeoutMs,
+      totalMs: c.totalTimeoutMs,
+      idleMs: c.idleTimeoutSeconds == null ? null : c.idleTimeoutSeconds * 1000,
+    },
     azure: c.kind === ChannelKind.AzureOpenAI ? { apiVersion: c.azureApiVersion ?? '', deployment: c.azureDeployment ?? null } : null,
     status: c.status === ChannelStatus.Active ? 'active' : 'disabled',
   };

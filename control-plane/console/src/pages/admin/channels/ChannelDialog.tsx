@@ -13,7 +13,7 @@ import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
 
 /** Fields the form shows next to an input; an error for another shows under the form. */
-const FORM_FIELDS = ['name', 'baseUrl', 'keys', 'addKeys', 'azureApiVersion', 'azureDeployment', 'models', 'groups', 'connectTimeoutMs', 'firstByteTimeoutMs', 'totalTimeoutMs'];
+const FORM_FIELDS = ['name', 'baseUrl', 'keys', 'addKeys', 'azureApiVersion', 'azureDeployment', 'models', 'groups', 'connectTimeoutMs', 'firstByteTimeoutMs', 'totalTimeoutMs', 'idleTimeoutSeconds'];
 
 type GroupChoice = { name: string; displayName: string };
 
@@ -77,6 +77,17 @@ function ChannelForm({ channel, groups, onDone }: { channel: AdminChannelFieldsF
           <NumberInput label={t('firstByteTimeout')} placeholder={t('defaultValue')} value={v.firstByteTimeoutMs} onChange={(n) => set({ firstByteTimeoutMs: n })} error={fields.firstByteTimeoutMs} allowDecimal={false} min={1} />
           <NumberInput label={t('totalTimeout')} placeholder={t('defaultValue')} value={v.totalTimeoutMs} onChange={(n) => set({ totalTimeoutMs: n })} error={fields.totalTimeoutMs} allowDecimal={false} min={1} />
         </SimpleGrid>
+        <NumberInput
+          label={t('idleTimeout')}
+          description={t('idleTimeoutHint')}
+          placeholder={t('defaultValue')}
+          value={v.idleTimeoutSeconds}
+          onChange={(n) => set({ idleTimeoutSeconds: n })}
+          error={fields.idleTimeoutSeconds}
+          allowDecimal={false}
+          min={1}
+          max={3600}
+        />
         <Switch label={t('active')} checked={v.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
         {!FORM_FIELDS.some((f) => fields[f]) && <ErrorNotice error={error} />}
         <FormButtons submitLabel={channel ? ta('save') : ta('create')} busy={fetching} onLeave={onDone} />

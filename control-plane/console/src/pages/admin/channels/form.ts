@@ -21,6 +21,8 @@ export interface ChannelFormValues {
   connectTimeoutMs: Timeout;
   firstByteTimeoutMs: Timeout;
   totalTimeoutMs: Timeout;
+  /** Seconds; empty is the data planes' default (also when editing: it clears the channel's own). */
+  idleTimeoutSeconds: Timeout;
   active: boolean;
 }
 
@@ -38,6 +40,7 @@ export function formValues(channel: AdminChannelFieldsFragment | null): ChannelF
     connectTimeoutMs: channel?.connectTimeoutMs ?? '',
     firstByteTimeoutMs: channel?.firstByteTimeoutMs ?? '',
     totalTimeoutMs: channel?.totalTimeoutMs ?? '',
+    idleTimeoutSeconds: channel?.idleTimeoutSeconds ?? '',
     active: channel ? channel.status === 'Active' : true,
   };
 }
@@ -70,6 +73,7 @@ function common(v: ChannelFormValues) {
     connectTimeoutMs: timeout(v.connectTimeoutMs),
     firstByteTimeoutMs: timeout(v.firstByteTimeoutMs),
     totalTimeoutMs: timeout(v.totalTimeoutMs),
+    idleTimeoutSeconds: v.idleTimeoutSeconds === '' ? null : Number(v.idleTimeoutSeconds),
     status: v.active ? ('Active' as const) : ('Disabled' as const),
   };
 }
