@@ -4,6 +4,8 @@
  * (a key the data plane knows, an account whose balance lease it holds), and its usage reaches the
  * ledger once Redis is back. GraphQL answers a bounded, plain error.
  */
+import { Redis } from 'ioredis';
+import { RedisKeys } from '../../shared/redis/keys.js';
 import { gql } from '../support/graphql.js';
 import { eventually } from '../support/eventually.js';
 import { chatOnce, MODEL, startRedisBed, type BedAccount, type RedisBed } from './redis-bed.js';
@@ -17,6 +19,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed?.stop();
 });
+
+/** How many connections listen on each channel of the bed's Redis. */
+async function listeners(channels: string[]): Promise<number[]> {
+  const client = new Redis(bed.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    const flat = (await client.call('PUBSUB', 'NUMSUB', ...channels)) as (string | number)[];
+    return channels.map((_, i) => Number(flat[2 * i + 1]));
+  } finally {
+    client.disconnect();
+  }
+}
 
 /** The usage records of an account in the ledger's database. */
 async function usageCount(accountId: string): Promise<number> {
@@ -66,6 +80,9 @@ test('while Redis is stopped: 503 with Retry-After at once, what memory holds is
   // Back (empty): everything heals, and the requests served meanwhile are charged.
   await eventually(async () => (await chatOnce(bed.client(poor.key))).status === 200 && (await chatOnce(bed.client(neverSeen))).status === 200, 'served again after the restart');
   expect((await fetch(`${bed.dp.url}/readyz`)).status).toBe(200);
+  // The subscriptions came back by themselves: token changes and snapshot announcements are heard.
+  const keys = new RedisKeys(bed.cp.redisPrefix);
+  await eventually(async () => (await listeners([keys.tokenInvalidations, keys.snapshotAnnouncements])).every((n) => n >= 1), 'subscribed again');
   await eventually(async () => (await usageCount(rich.accountId)) === 5, 'the rich account\'s 5 requests in the ledger');
   expect(await bed.reconciled(rich.accountId)).toMatchObject({ status: 'ok', driftMicro: 0n });
   expect(await bed.reconciled(poor.accountId)).toMatchObject({ status: 'ok', driftMicro: 0n });
