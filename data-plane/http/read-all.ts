@@ -9,11 +9,12 @@ export interface ReadResult {
 }
 
 /**
- * Reads `stream` to its end into one Buffer, or stops once it holds more than `limit` bytes.
- * Rejects with the stream's error, or when it closes before its end. (Listeners, not `for await`:
- * an async iterator per body was a measurable share of a request.)
+ * Reads `stream` to its end into one Buffer, or stops once it holds more than `limit` bytes;
+ * `onChunk` is told of every chunk (an idle timer's restart). Rejects with the stream's error, or
+ * when it closes before its end. (Listeners, not `for await`: an async iterator per body was a
+ * measurable share of a request.)
  */
-export function readAll(stream: Readable, limit: number): Promise<ReadResult> {
+export function readAll(stream: Readable, limit: number, onChunk?: () => void): Promise<ReadResult> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -23,6 +24,7 @@ export function readAll(stream: Readable, limit: number): Promise<ReadResult> {
       else resolve({ bytes: Buffer.concat(chunks, size), overflow });
     };
     const onData = (chunk: Buffer) => {
+      onChunk?.();
       if (size + chunk.length <= limit) {
         chunks.push(chunk);
         size += chunk.length;

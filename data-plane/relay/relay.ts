@@ -202,9 +202,9 @@ export class Relay {
 
   /**
    * One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first
-   * chunk), the whole exchange, and for streams the silence between upstream chunks (idle): a
-   * stream that stalls fails like a cut one, over to the next channel before anything reached the
-   * client, with the format's error event after.
+   * chunk), the whole exchange, and once the headers came the silence between upstream chunks
+   * (idle): an answer that stalls fails like a cut one, over to the next channel before anything
+   * reached the client, with the format's error event after.
    */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
     const started = performance.now();
@@ -235,9 +235,14 @@ export class Relay {
       }
       record.ttfbMs = performance.now() - started;
       record.status = res.status;
+      idleTimer = setTimeout(() => abort.abort(new AbortReason('idle')), timeouts.idleMs ?? this.deps.idleTimeoutMs);
+      const received = () => {
+        firstByte();
+        idleTimer!.refresh();
+      };
       if (res.status >= 400) {
         firstByte();
-        const text = await readBody(res.body, MAX_ERROR_BODY, abort, true);
+        const text = await readBody(res.body, MAX_ERROR_BODY, abort, true, received);
         const retryAfter = res.headers['retry-after'];
         const body = text.toString('utf8');
         if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
@@ -245,17 +250,12 @@ export class Relay {
       }
       if (!req.stream) {
         firstByte();
-        const body = await readBody(res.body, MAX_UPSTREAM_BODY, abort, false);
+        const body = await readBody(res.body, MAX_UPSTREAM_BODY, abort, false, received);
         req.observe?.(prepared.upstreamFormat).body(body);
         client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
         return;
       }
       const observer = req.observe?.(prepared.upstreamFormat);
-      idleTimer = setTimeout(() => abort.abort(new AbortReason('idle')), timeouts.idleMs ?? this.deps.idleTimeoutMs);
-      const received = () => {
-        firstByte();
-        idleTimer!.refresh();
-      };
       const sink = {
         client,
         received,
@@ -342,10 +342,10 @@ function translateBody(translator: Translator, body: Buffer): Record<string, unk
 }
 
 /** Reads a whole body up to `limit` bytes (`truncate`: keep the first `limit`, else fail). */
-async function readBody(body: Readable, limit: number, signal: AbortSource, truncate: boolean): Promise<Buffer> {
+async function readBody(body: Readable, limit: number, signal: AbortSource, truncate: boolean, onChunk: () => void): Promise<Buffer> {
   let read: ReadResult;
   try {
-    read = await readAll(body, limit);
+    read = await readAll(body, limit, onChunk);
   } catch (err) {
     throw failureFromError(err, signal, 'cut');
   }

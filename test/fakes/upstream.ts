@@ -67,7 +67,8 @@ export type Behaviour =
    * (`reset`, the default), close the stream cleanly without its terminal event (`close`), send
    * an error event in the API's own stream shape (`error-event`, as Anthropic does when overloaded;
    * its message holds the key and the URL, which must never reach a client) and close cleanly, or
-   * send nothing more while keeping the connection open (`stall`: the gateway's idle timeout must fire).
+   * send nothing more while keeping the connection open (`stall`: the gateway's idle timeout must
+   * fire; a non-streamed answer stalls after its headers and the first half of its body).
    */
   | { kind: 'cut'; afterEvents: number; reply?: CannedReply; ending?: 'reset' | 'close' | 'error-event' | 'stall' }
   /**
@@ -274,6 +275,11 @@ export class FakeUpstream {
         const reply = b.reply ?? defaultReply(r);
         if (r.api === 'gemini' && reply.toolCalls.length > 0) this.signatures.add(thoughtSignatureFor(ctx.serial));
         if (!r.stream && b.kind === 'reply') return sendJson(res, 200, replyBody(r.api, reply, ctx), responseHeaders(r, ctx));
+        if (!r.stream && b.kind === 'cut' && b.ending === 'stall') {
+          const text = JSON.stringify(replyBody(r.api, reply, ctx));
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...responseHeaders(r, ctx) });
+          return void res.write(text.slice(0, text.length >> 1));
+        }
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...responseHeaders(r, ctx) });
         let sent = 0;
         for (const event of replyEvents(r.api, reply, ctx)) {

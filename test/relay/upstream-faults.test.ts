@@ -72,9 +72,16 @@ describe('an upstream that sends one event, then nothing', () => {
     await expect(stream.finalMessage()).rejects.toThrow(/stopped sending/);
   });
 
+  test('a non-streamed answer that stalls mid-body fails over too', async () => {
+    bed.upstream.script(keyOf('f-high'), { kind: 'cut', afterEvents: 0, ending: 'stall' });
+    const answer = await openai.chat.completions.create({ model: 'm-fail', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(answer.choices[0].message.content).toBe('Hello from the fake upstream.');
+    expect(bed.upstream.requestsFor(keyOf('f-low'))).toHaveLength(2);
+  });
+
   test("the channel's health counts each stall as a timeout", async () => {
     await eventually(async () => {
-      expect(await timeoutsOf('f-high')).toBe(3);
+      expect(await timeoutsOf('f-high')).toBe(4);
     }, 'the stalls are counted');
     expect(await timeoutsOf('f-low')).toBe(0);
   });
