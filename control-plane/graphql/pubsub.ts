@@ -2,7 +2,10 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
 import type { PubSub } from 'type-graphql';
+import { createLogger } from '../../shared/log.js';
 import { REDIS_TIMEOUT_MS } from '../../shared/ports/redis/connections.js';
+
+const log = createLogger('graphql-events');
 
 /** The GraphQL event bus plus a way to close its connections. */
 export interface EventBus {
@@ -14,7 +17,8 @@ export interface EventBus {
  * The PubSub behind GraphQL subscriptions. With Redis, an event published on one control-plane
  * instance reaches subscribers on every other; without it, events stay in this process.
  * Topics are namespaced by `prefix` so deployments sharing one Redis do not hear each other.
- * A publish waits for Redis `timeoutMs` at most (REDIS_TIMEOUT_MS): a mutation never hangs on it.
+ * A publish waits for Redis `timeoutMs` at most (REDIS_TIMEOUT_MS), and one that fails (Redis
+ * away) is logged: events are best effort, and a mutation never hangs or fails on them.
  */
 export function createEventBus(redisUrl: string | undefined, prefix: string, timeoutMs = REDIS_TIMEOUT_MS): EventBus {
   if (!redisUrl) {
@@ -22,11 +26,16 @@ export function createEventBus(redisUrl: string | undefined, prefix: string, tim
   }
   const retryStrategy = (attempt: number) => Math.min(attempt * 100, 1000);
   const publishClient = new Redis(redisUrl, { commandTimeout: timeoutMs, connectTimeout: timeoutMs, maxRetriesPerRequest: 1, retryStrategy });
-  // Subscribes again by itself after a reconnection (ioredis' autoResubscribe).
-  const subscribeClient = new Redis(redisUrl, { connectTimeout: timeoutMs, retryStrategy });
-  // Callers see the failures; unhandled, ioredis would log every reconnection attempt.
+  // SUBSCRIBE waits however long Redis is away (the event target does not handle its failure),
+  // and subscribes again by itself after a reconnection (ioredis' autoResubscribe).
+  const subscribeClient = new Redis(redisUrl, { connectTimeout: timeoutMs, retryStrategy, maxRetriesPerRequest: null });
+  // Failures are reported below; unhandled, ioredis would log every reconnection attempt.
   for (const client of [publishClient, subscribeClient]) client.on('error', () => undefined);
-  const inner = createPubSub({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+  // The event target publishes without waiting: a failed publish must not become an unhandled rejection (a crash).
+  const publisher = {
+    publish: (channel: string, message: string) => publishClient.publish(channel, message).catch((err: Error) => log.warn('GraphQL event not published', { channel, message: err.message })),
+  };
+  const inner = createPubSub({ eventTarget: createRedisEventTarget({ publishClient: publisher as unknown as Redis, subscribeClient }) });
   const pubSub: PubSub = {
     publish: (routingKey: string, ...args: unknown[]) => inner.publish(`${prefix}${routingKey}`, ...(args as [])),
     subscribe: (routingKey: string, dynamicId?: unknown) => inner.subscribe(`${prefix}${routingKey}`, dynamicId as never),
