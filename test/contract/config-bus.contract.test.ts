@@ -35,6 +35,15 @@ describeContract('ConfigBus', (ports) => {
     expect(both).toEqual(['g1', 'g1']);
   });
 
+  test('the generation marker is the first candidate offered, until the store loses it', async () => {
+    const bus = ports().configBus;
+    const first = await bus.generation('g1');
+    expect(first).toBe('g1');
+    expect(await bus.generation('g2')).toBe('g1');
+    const both = await Promise.all([bus.generation('g3'), bus.generation('g4')]);
+    expect(both).toEqual(['g1', 'g1']);
+  });
+
   test('nothing is stored before the first publish', async () => {
     expect(await ports().configBus.readSnapshot()).toBeNull();
     expect(await ports().configBus.readHead()).toBeNull();
