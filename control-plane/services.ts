@@ -126,10 +126,11 @@ export class Services {
     const limiter = new RateLimiter(ports.ephemeral, now);
     const { sessions, ledger } = this;
     this.accounts = new AccountService({ orm, ledger, sessions, limiter, admin: { username: config.adminUsername, password: config.adminPassword } });
-    this.auth = new AuthService({ sessions, ledger, limiter });
+    const captchas = new CaptchaService(ports.ephemeral, now, overrides.captchaAnswer);
+    this.auth = new AuthService({ sessions, ledger, limiter, captchas });
     this.accountAdmin = new AccountAdministration({ ledger, sessions, tokens: this.tokens });
     this.registration = new RegistrationService({
-      captchas: new CaptchaService(ports.ephemeral, now, overrides.captchaAnswer),
+      captchas,
       codes: new EmailCodeService(ports.ephemeral, this.mailer, now),
       limiter,
       ledger,

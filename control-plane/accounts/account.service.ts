@@ -47,14 +47,14 @@ export class AccountService {
   }
 
   /**
-   * Changes the viewer's password after checking the current one (attempts count against the
-   * per-account login limit), then ends every other session of the account.
+   * Changes the viewer's password after checking the current one (attempts are limited per
+   * account), then ends every other session of the account.
    */
   async changePassword(em: EntityManager, viewer: Viewer, change: PasswordChange): Promise<void> {
     if (change.newPassword !== change.newPasswordConfirmation) {
       throw badInput('newPasswordConfirmation', 'does not match the new password');
     }
-    await this.deps.limiter.consume(RATE_RULES.loginPerAccount, `account:${viewer.accountId}`);
+    await this.deps.limiter.consume(RATE_RULES.passwordCheckPerAccount, `account:${viewer.accountId}`);
     const account = await em.findOneOrFail(Account, viewer.accountId);
     if (!(await verifyPassword(change.currentPassword, account.passwordHash))) {
       throw badInput('currentPassword', 'is not the current password');

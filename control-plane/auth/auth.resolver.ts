@@ -9,7 +9,7 @@ import { AuthPayload } from './auth.types.js';
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Starts a console session: sets the httpOnly cookie and returns the bearer session token' })
   login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    return ctx.services.auth.login(ctx.em, ctx.http, input.login, input.password);
+    return ctx.services.auth.login(ctx.em, ctx.http, input);
   }
 
   @Authorized()

@@ -7,6 +7,7 @@ type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'RATE_LIMITED'
+  | 'CAPTCHA_REQUIRED'
   | 'INTERNAL_SERVER_ERROR';
 
 function error(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
@@ -18,9 +19,9 @@ export function badInput(field: string, message: string, extra: Record<string, u
   return error('BAD_USER_INPUT', `${field}: ${message}`, { ...extra, field });
 }
 
-/** No (valid) session. */
-export function unauthenticated(message = 'Login required'): GraphQLError {
-  return error('UNAUTHENTICATED', message);
+/** No (valid) session, or refused credentials; `extra` adds extensions. */
+export function unauthenticated(message = 'Login required', extra: Record<string, unknown> = {}): GraphQLError {
+  return error('UNAUTHENTICATED', message, extra);
 }
 
 /** Logged in, but not allowed. */
@@ -31,6 +32,11 @@ export function forbidden(message: string): GraphQLError {
 /** Missing, or not visible to this viewer (the two are not told apart, so ids cannot be probed). */
 export function notFound(what: string): GraphQLError {
   return error('NOT_FOUND', `${what} not found`);
+}
+
+/** This attempt needs a solved captcha of `purpose` (sent again with its id and answer). */
+export function captchaRequired(purpose: string, message: string): GraphQLError {
+  return error('CAPTCHA_REQUIRED', message, { captchaPurpose: purpose });
 }
 
 /** Too many attempts; `retryAfterSeconds` tells when to try again. */

@@ -7,6 +7,7 @@ import { badInput } from '../graphql/errors.js';
 export enum CaptchaPurpose {
   EMAIL_CODE = 'EMAIL_CODE',
   REGISTER = 'REGISTER',
+  LOGIN = 'LOGIN',
 }
 
 /** A captcha as handed to the client: the image only, never the answer. */

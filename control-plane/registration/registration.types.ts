@@ -3,7 +3,8 @@ import { CaptchaPurpose } from './captcha.service.js';
 
 registerEnumType(CaptchaPurpose, {
   name: 'CaptchaPurpose',
-  description: 'EMAIL_CODE: solved when asking for the e-mail code; REGISTER: solved when submitting the registration',
+  description:
+    'EMAIL_CODE: solved when asking for the e-mail code; REGISTER: solved when submitting the registration; LOGIN: solved when logging in to an account after several failed logins (login answers CAPTCHA_REQUIRED)',
 });
 
 /** An image captcha to show the user; its answer stays on the server. */

@@ -169,7 +169,7 @@ function sampleVariables(operation: OperationDefinitionNode, pageSize: number): 
 }
 
 /** Console areas a visitor without a session uses (status page, fee list, sign-in, registration). */
-const ANONYMOUS_AREAS = new Set(['status', 'fee-list', 'session', 'register', 'server-info']);
+const ANONYMOUS_AREAS = new Set(['status', 'fee-list', 'session', 'register', 'captcha', 'server-info']);
 
 test('every console operation fits its budget at least twice over, with the largest page it asks for', () => {
   const dir = join(process.cwd(), 'control-plane', 'console', 'src', 'graphql');

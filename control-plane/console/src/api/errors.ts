@@ -1,7 +1,7 @@
 import type { CombinedError } from 'urql';
 
 /** The `extensions.code` values the API uses (see the README's error section). */
-export type ApiErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
+export type ApiErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED' | 'CAPTCHA_REQUIRED' | 'INTERNAL_SERVER_ERROR';
 
 /** The code of the first GraphQL error, if any. */
 export function errorCode(error: CombinedError | undefined): ApiErrorCode | undefined {

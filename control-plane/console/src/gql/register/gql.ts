@@ -14,10 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "mutation RegisterCaptcha($purpose: CaptchaPurpose!) {\n  createCaptcha(purpose: $purpose) {\n    id\n    image\n    expiresAt\n  }\n}\n\nmutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}": typeof types.RegisterCaptchaDocument,
+    "mutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}": typeof types.RegisterRequestEmailCodeDocument,
 };
 const documents: Documents = {
-    "mutation RegisterCaptcha($purpose: CaptchaPurpose!) {\n  createCaptcha(purpose: $purpose) {\n    id\n    image\n    expiresAt\n  }\n}\n\nmutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}": types.RegisterCaptchaDocument,
+    "mutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}": types.RegisterRequestEmailCodeDocument,
 };
 
 /**
@@ -37,7 +37,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation RegisterCaptcha($purpose: CaptchaPurpose!) {\n  createCaptcha(purpose: $purpose) {\n    id\n    image\n    expiresAt\n  }\n}\n\nmutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}"): (typeof documents)["mutation RegisterCaptcha($purpose: CaptchaPurpose!) {\n  createCaptcha(purpose: $purpose) {\n    id\n    image\n    expiresAt\n  }\n}\n\nmutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}"];
+export function graphql(source: "mutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}"): (typeof documents)["mutation RegisterRequestEmailCode($input: RequestEmailCodeInput!) {\n  requestEmailCode(input: $input) {\n    email\n    expiresAt\n  }\n}\n\nmutation RegisterAccount($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    username\n  }\n}\n\nquery RegisterWelcome {\n  myBalance {\n    balanceRmb\n  }\n  myTokens {\n    id\n    name\n    createdAt\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

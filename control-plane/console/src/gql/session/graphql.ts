@@ -18,6 +18,10 @@ export type ChangePasswordInput = {
 };
 
 export type LoginInput = {
+  /** The characters shown in that captcha (case does not matter) */
+  captchaAnswer?: string | null | undefined;
+  /** Id of a captcha created with purpose LOGIN: needed after several failed logins to the account (CAPTCHA_REQUIRED) */
+  captchaId?: string | null | undefined;
   /** Username or e-mail address (case does not matter) */
   login: string;
   password: string;

@@ -4,7 +4,7 @@ import { Anchor, Button, Fieldset, Paper, Stack, Text, TextInput } from '@mantin
 import { CONSOLE_PATHS } from '../../../../../shared/console-paths';
 import { PasswordField } from '../../components/PasswordField';
 import { formatDateTime } from '../../i18n/format';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaField } from '../../components/captcha/CaptchaField';
 import { ProblemNotice } from './ProblemNotice';
 import { PASSWORD_LIMITS } from './form';
 import { useRegisterForm, type Registered } from './useRegisterForm';
@@ -42,7 +42,7 @@ export function RegisterForm({ t, onRegistered }: { t: RegisterT; onRegistered(d
         <Fieldset legend={t('emailSection')} variant="unstyled" styles={LEGEND}>
           <Stack gap="sm">
             <TextInput name="email" type="email" label={t('email')} autoComplete="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} onKeyDown={sendOnEnter} error={errors.email} required />
-            <CaptchaField t={t} state={form.codeCaptcha} label={t('codeCaptcha')} name="codeCaptcha" answer={values.codeCaptcha} onAnswer={(v) => set('codeCaptcha', v)} error={errors.codeCaptcha} onEnter={() => void form.sendCode()} />
+            <CaptchaField state={form.codeCaptcha} label={t('codeCaptcha')} name="codeCaptcha" answer={values.codeCaptcha} onAnswer={(v) => set('codeCaptcha', v)} error={errors.codeCaptcha} onEnter={() => void form.sendCode()} />
             <Button variant="light" onClick={() => void form.sendCode()} loading={code.busy} disabled={code.wait > 0 || !form.codeCaptcha.captcha} w={{ base: '100%', xs: 'auto' }} style={{ alignSelf: 'flex-start' }}>
               {sendLabel}
             </Button>
@@ -59,7 +59,7 @@ export function RegisterForm({ t, onRegistered }: { t: RegisterT; onRegistered(d
         <Fieldset legend={t('confirmSection')} variant="unstyled" styles={LEGEND}>
           <Stack gap="sm">
             <TextInput name="inviteCode" label={t('inviteCode')} autoComplete="off" value={values.inviteCode} onChange={(e) => set('inviteCode', e.currentTarget.value)} error={errors.inviteCode} maxLength={32} />
-            <CaptchaField t={t} state={form.registerCaptcha} label={t('registerCaptcha')} name="registerCaptcha" answer={values.registerCaptcha} onAnswer={(v) => set('registerCaptcha', v)} error={errors.registerCaptcha} />
+            <CaptchaField state={form.registerCaptcha} label={t('registerCaptcha')} name="registerCaptcha" answer={values.registerCaptcha} onAnswer={(v) => set('registerCaptcha', v)} error={errors.registerCaptcha} />
             <ProblemNotice t={t} error={register.problem} />
             <Button type="submit" loading={register.busy} disabled={register.wait > 0 || !form.registerCaptcha.captcha}>
               {register.wait > 0 ? t('waitSeconds', { seconds: register.wait }) : t('submit')}

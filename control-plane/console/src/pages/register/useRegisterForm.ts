@@ -5,7 +5,7 @@ import { LoginDocument } from '../../gql/session/graphql';
 import { RegisterAccountDocument, RegisterRequestEmailCodeDocument } from '../../gql/register/graphql';
 import { fieldErrors } from '../../api/errors';
 import { captchaWording, checkBeforeEmailCode, checkBeforeRegister, FIELD_ORDER, placeApiErrors, type FormErrors, type RegisterValues } from './form';
-import { useCaptcha, type CaptchaState } from './useCaptcha';
+import { useCaptcha, type CaptchaState } from '../../components/captcha/useCaptcha';
 import { useRetryCountdown } from './ProblemNotice';
 import type { RegisterT } from './messages';
 

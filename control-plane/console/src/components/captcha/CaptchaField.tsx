@@ -1,14 +1,31 @@
 import type { KeyboardEvent } from 'react';
 import { ActionIcon, Box, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../api/errors';
+import { defineMessages } from '../../i18n/i18n';
 import type { CaptchaState } from './useCaptcha';
-import type { RegisterT } from './messages';
+
+const useMessages = defineMessages(
+  'captcha',
+  {
+    captchaHint: 'Upper or lower case, either works',
+    captchaAlt: 'Security check: an image of 5 distorted characters',
+    captchaLoading: 'Loading a new security check image',
+    newCaptcha: 'Show another image',
+    offline: 'The server cannot be reached. Check your connection and try again.',
+  },
+  {
+    captchaHint: '不区分大小写',
+    captchaAlt: '安全验证：一张含 5 个变形字符的图片',
+    captchaLoading: '正在加载新的验证图片',
+    newCaptcha: '换一张图片',
+    offline: '无法连接服务器，请检查网络后重试。',
+  },
+);
 
 /** The image is drawn this size by the API. */
 const IMAGE = { width: 150, height: 50 };
 
 interface CaptchaFieldProps {
-  t: RegisterT;
   state: CaptchaState;
   label: string;
   /** The answer input's name (the form finds fields by it). */
@@ -24,7 +41,8 @@ interface CaptchaFieldProps {
  * An image captcha: the picture (its id in `data-captcha-id`), a button for another one, and the
  * answer field with any error the API gave for it.
  */
-export function CaptchaField({ t, state, label, name, answer, onAnswer, error, onEnter }: CaptchaFieldProps) {
+export function CaptchaField({ state, label, name, answer, onAnswer, error, onEnter }: CaptchaFieldProps) {
+  const t = useMessages();
   const { captcha, loading } = state;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && onEnter) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, type CombinedError } from 'urql';
-import { RegisterCaptchaDocument, type CaptchaPurpose } from '../../gql/register/graphql';
+import { NewCaptchaDocument, type CaptchaPurpose } from '../../gql/captcha/graphql';
 
 /** An image captcha of one purpose: the current one (none while a new one loads) and a way to get another. */
 export interface CaptchaState {
@@ -12,10 +12,12 @@ export interface CaptchaState {
   renew(): void;
 }
 
-/** Fetches a captcha for `purpose` on mount, and another whenever `renew` is called. */
-export function useCaptcha(purpose: CaptchaPurpose): CaptchaState {
-  const [result, create] = useMutation(RegisterCaptchaDocument);
+/** Fetches a captcha for `purpose` once `active` (on mount by default), and another whenever `renew` is called. */
+export function useCaptcha(purpose: CaptchaPurpose, active = true): CaptchaState {
+  const [result, create] = useMutation(NewCaptchaDocument);
   const renew = useCallback(() => void create({ purpose }), [create, purpose]);
-  useEffect(renew, [renew]);
+  useEffect(() => {
+    if (active) renew();
+  }, [renew, active]);
   return { captcha: result.fetching ? undefined : result.data?.createCaptcha, loading: result.fetching, error: result.error, renew };
 }
