@@ -18,6 +18,8 @@ export interface InBandError {
   message: string;
   /** The upstream said it is overloaded or rate limited (what a 429, 503 or 529 says over HTTP). */
   overloaded: boolean;
+  /** The upstream said the request itself is invalid (what a 400 says over HTTP): the client's mistake, not the channel's failure. */
+  refusesRequest: boolean;
 }
 
 type Loose = Record<string, unknown>;
@@ -27,13 +29,15 @@ function asRecord(value: unknown): Loose | undefined {
 }
 
 const OVERLOADED = /overload|rate.?limit|resource.?exhausted|unavailable|capacity|too many/i;
+/** Error types and codes of a request refused as invalid: Anthropic `invalid_request_error`, Google 400 `INVALID_ARGUMENT`, OpenAI `invalid_prompt`. */
+const REFUSED = /invalid.?(?:request|argument|prompt)|bad.?request|^400\b|\b400$/i;
 
 /** An error envelope (`{message, type|code|status}`) as an in-band error. */
 function inBand(envelope: unknown): InBandError {
   const e = asRecord(envelope) ?? {};
   const message = typeof e.message === 'string' ? e.message : 'unknown error';
   const kind = [e.type, e.code, e.status].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
-  return { message, overloaded: OVERLOADED.test(kind) || OVERLOADED.test(message) };
+  return { message, overloaded: OVERLOADED.test(kind) || OVERLOADED.test(message), refusesRequest: REFUSED.test(kind) };
 }
 
 /** What one parsed upstream event says: the answer is whole, or it is an error, or neither. */

@@ -71,10 +71,16 @@ const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayE
 /** The upstream closed its stream cleanly but before its terminal event: a cut, as far as the client and the charge go. */
 const endedEarly = () => new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream stream ended before the answer was complete'));
 
-/** An error the upstream reported in its stream: like an upstream 5xx (or 503 when it says it is overloaded). */
+/**
+ * An error the upstream reported in its stream, as the status HTTP would have carried (breaker and
+ * health count it alike): 503 when it says it is overloaded, 502 otherwise; 400 when it says the
+ * request is invalid, which is the client's mistake (no other channel is tried, nothing is counted).
+ */
 function inBandFailure(error: InBandError, sink: StreamSink): UpstreamFailure {
-  const client = new GatewayError(error.overloaded ? 'unavailable' : 'upstream', `The upstream reported an error: ${redact(error.message, sink.secrets())}`);
-  return new UpstreamFailure('status', true, client);
+  const message = redact(error.message, sink.secrets());
+  if (error.refusesRequest) return new UpstreamFailure('status', false, new GatewayError('invalid_request', `The upstream refused the request: ${message}`), 400);
+  const client = new GatewayError(error.overloaded ? 'unavailable' : 'upstream', `The upstream reported an error: ${message}`);
+  return new UpstreamFailure('status', true, client, error.overloaded ? 503 : 502);
 }
 
 /**

@@ -69,3 +69,18 @@ test('the same number of upstream 500s does open the breaker (the test above cou
     expect((await totalsOf('f-high')).failures).toBe(5);
   }, 'the failures are counted');
 });
+
+test("an upstream's in-band overload error counts against the channel like the 503 it stands for", async () => {
+  const client = new OpenAI({ apiKey: await bed.token({ groups: ['all'] }), baseURL: `${bed.url}/v1`, maxRetries: 0 });
+  bed.upstream.script(keyOf('ch-openai'), { kind: 'cut', afterEvents: 0, ending: 'error-event' });
+  const err = (await client.chat.completions
+    .create({ model: 'm-openai', messages: [{ role: 'user', content: 'Hi' }], stream: true })
+    .then(async (stream) => {
+      for await (const _chunk of stream) void _chunk;
+    })
+    .catch((e: unknown) => e)) as { status?: number };
+  expect(err.status).toBe(503);
+  await eventually(async () => {
+    expect(await totalsOf('ch-openai')).toEqual({ attempts: 1, failures: 1 });
+  }, 'the in-band failure is counted');
+});

@@ -75,8 +75,19 @@ describe.each(FORMATS)('%s', (format) => {
 });
 
 test('overload and rate limits are told apart from other errors', () => {
-  expect(new StreamWatch('messages').event(ERROR_EVENT.messages[0])).toEqual({ message: 'Overloaded', overloaded: true });
+  expect(new StreamWatch('messages').event(ERROR_EVENT.messages[0])).toEqual({ message: 'Overloaded', overloaded: true, refusesRequest: false });
   expect(new StreamWatch('chat-completions').event(ERROR_EVENT['chat-completions'][0])).toMatchObject({ overloaded: true });
   expect(new StreamWatch('generateContent').event(ERROR_EVENT.generateContent[0])).toMatchObject({ overloaded: false });
   expect(new StreamWatch('generateContent').event({ data: { error: { code: 503, message: 'x', status: 'UNAVAILABLE' } } })).toMatchObject({ overloaded: true });
+});
+
+test('an error saying the request itself is invalid is told apart (the client\'s mistake, not the channel\'s)', () => {
+  const refused: [WireFormat, StreamEvent][] = [
+    ['messages', { event: 'error', data: { type: 'error', error: { type: 'invalid_request_error', message: 'messages.1: bad' } } }],
+    ['generateContent', { data: { error: { code: 400, message: 'Invalid JSON payload', status: 'INVALID_ARGUMENT' } } }],
+    ['responses', { event: 'response.failed', data: { type: 'response.failed', response: { status: 'failed', error: { code: 'invalid_prompt', message: 'Invalid prompt' } } } }],
+    ['chat-completions', { data: { error: { message: 'bad', type: 'invalid_request_error', code: null } } }],
+  ];
+  for (const [format, event] of refused) expect(new StreamWatch(format).event(event)).toMatchObject({ refusesRequest: true, overloaded: false });
+  for (const format of FORMATS) expect(new StreamWatch(format).event(ERROR_EVENT[format][0])).toMatchObject({ refusesRequest: false });
 });
