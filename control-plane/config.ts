@@ -20,7 +20,7 @@ export interface ControlPlaneConfig {
   secretKey?: string;
   adminUsername?: string;
   adminPassword?: string;
-  /** Unset in all-in-one mode: mail goes to the log. */
+  /** Unset: mail goes to the log, which split deployments must choose with MAIL_TO_LOG=1. */
   smtpUrl?: string;
   /** Sender address of outgoing mail. */
   mailFrom: string;
@@ -101,6 +101,9 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
   };
   if ((r.string('ADMIN_USERNAME') === undefined) !== (r.string('ADMIN_PASSWORD') === undefined)) {
     r.problem(r.string('ADMIN_USERNAME') === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD', 'must be set together with its pair');
+  }
+  if (requireInfra && !config.smtpUrl && r.matching('MAIL_TO_LOG', /^[01]$/, '0 or 1') !== '1') {
+    r.problem('SMTP_URL', 'is required in a split deployment, or set MAIL_TO_LOG=1 to write mail (e-mail verification codes included) to the log instead');
   }
   config.payment = paymentConfig(r, config.publicBaseUrl);
   config.consoleOrigins = listOf(r, 'CONSOLE_ORIGINS').map((origin) => {

@@ -28,8 +28,9 @@ export class SmtpMailer implements Mailer {
 }
 
 /**
- * All-in-one mode without SMTP: mail is written to the log so an operator trying the service
- * locally can read the verification code there. Not for production (codes end up in logs).
+ * Mail without SMTP (all-in-one's default; split deployments choose it with MAIL_TO_LOG=1): mail
+ * is written to the log so an operator trying the service can read the verification code there.
+ * Not for production (codes end up in logs).
  */
 export class LogMailer implements Mailer {
   async send(to: string, subject: string, text: string): Promise<void> {
@@ -39,7 +40,9 @@ export class LogMailer implements Mailer {
   close(): void {}
 }
 
-/** SMTP when `smtpUrl` is set, otherwise the log. */
+/** SMTP when `smtpUrl` is set, otherwise the log, which it says at start (codes sent by mail end up in the log). */
 export function createMailer(config: { smtpUrl?: string; mailFrom: string }): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer();
+  if (config.smtpUrl) return new SmtpMailer(config.smtpUrl, config.mailFrom);
+  log.warn('no SMTP_URL: mail, e-mail verification codes included, is written to the log instead of sent');
+  return new LogMailer();
 }

@@ -63,6 +63,7 @@ await runMain(async () => {
       `  Data plane (models):    ${dp.url}  (node "${dpConfig.nodeName}")`,
       `  PostgreSQL:             ${embedded ? `embedded, data in ${cpConfig.dataDir}/pg` : 'DATABASE_URL'}`,
       `  Redis:                  ${ports ? 'in-process (no REDIS_URL)' : 'REDIS_URL'}`,
+      `  Mail:                   ${cpConfig.smtpUrl ? 'SMTP_URL' : 'written to the log, e-mail codes included (no SMTP_URL)'}`,
       '  Admin:                  see ADMIN_USERNAME, or the generated credentials printed above on first start',
       '',
     ].join('\n'),

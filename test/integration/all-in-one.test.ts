@@ -91,6 +91,8 @@ test('starts with nothing configured, serves both planes, and keeps its data acr
   try {
     expect((await fetch(`${first.dataPlane}/healthz`)).status).toBe(200);
     expect((await fetch(`${first.dataPlane}/readyz`)).status).toBe(200);
+    // Without SMTP_URL, mail goes to the log, and the banner says so.
+    expect(first.output()).toMatch(/Mail:\s+written to the log, e-mail codes included \(no SMTP_URL\)/);
     const info = await gql<{ serverInfo: { portsKind: string } }>(first.graphql, '{ serverInfo { portsKind } }');
     expect(info.data?.serverInfo.portsKind).toBe('memory');
 
