@@ -1,3 +1,4 @@
+import { RATE_LIMIT_MAX, type RateLimits } from '../shared/limits/rate-limits.js';
 import { EnvReader } from '../shared/config/env.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { DEAD_NODE_RELEASE_MS } from './dataplanes/dead-node-release.js';
@@ -55,6 +56,8 @@ export interface ControlPlaneConfig {
   publicCacheMs: number;
   /** Most tokens one account may hold (MAX_TOKENS_PER_ACCOUNT). */
   maxTokensPerAccount: number;
+  /** The rate limits a new account starts with (DEFAULT_ACCOUNT_RPM, DEFAULT_ACCOUNT_TPM, DEFAULT_ACCOUNT_CONCURRENCY; 0 or unset: none). */
+  defaultAccountLimits: RateLimits;
   /** At SIGTERM, how long GraphQL requests in flight get to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   /** A data-plane process silent this long has its reservations and balance leases released (DEAD_NODE_RELEASE_MS). */
@@ -93,6 +96,11 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     queryLimits: readQueryLimits(r),
     publicCacheMs: r.integer('PUBLIC_CACHE_MS', 5000, 0, 3_600_000),
     maxTokensPerAccount: r.integer('MAX_TOKENS_PER_ACCOUNT', 500, 1, 1_000_000),
+    defaultAccountLimits: {
+      rpm: r.integer('DEFAULT_ACCOUNT_RPM', 0, 0, RATE_LIMIT_MAX) || null,
+      tpm: r.integer('DEFAULT_ACCOUNT_TPM', 0, 0, RATE_LIMIT_MAX) || null,
+      concurrency: r.integer('DEFAULT_ACCOUNT_CONCURRENCY', 0, 0, RATE_LIMIT_MAX) || null,
+    },
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
     redisGenerationCheckMs: r.integer('REDIS_GENERATION_CHECK_MS', 1000, 50, 600_000),
     consoleOrigins: [],

@@ -137,6 +137,7 @@ export class Services {
       accounts: this.accounts,
       secrets,
       inviteRewardMicro: config.inviteRewardMicro,
+      defaultAccountLimits: config.defaultAccountLimits,
       publishToken: (token) => this.tokens.publish(token),
       hotBalances: this.billing.hot,
     });

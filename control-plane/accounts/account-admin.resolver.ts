@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireViewer } from '../graphql/auth-checker.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { RateLimitsInput } from '../limits/rate-limits.types.js';
 import { Role } from './account.entity.js';
 import { AccountPage, AccountView } from './account.types.js';
 
@@ -36,5 +37,18 @@ export class AccountAdminResolver {
     @Arg('reason', () => String, { nullable: true, description: 'Why (required when disabling, at most 500 characters)' }) reason?: string | null,
   ): Promise<AccountView> {
     return ctx.services.accountAdmin.setDisabled(ctx.em, requireViewer(ctx), accountId, disabled, reason);
+  }
+
+  @Authorized(Role.Admin)
+  @Mutation(() => AccountView, {
+    description:
+      "Administrators: sets an account's rate limits (requests and tokens per minute, concurrent requests: all its tokens together; null: none); every data plane applies them within a second",
+  })
+  setAccountRateLimits(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('limits', () => RateLimitsInput) limits: RateLimitsInput,
+  ): Promise<AccountView> {
+    return ctx.services.accountAdmin.setLimits(ctx.em, requireViewer(ctx), accountId, limits);
   }
 }

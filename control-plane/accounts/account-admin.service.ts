@@ -7,6 +7,8 @@ import { badInput, notFound } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { TokenService } from '../tokens/token.service.js';
+import type { RateLimits } from '../../shared/limits/rate-limits.js';
+import { assignLimits, validLimits } from '../limits/rate-limit-columns.js';
 import { Account } from './account.entity.js';
 import { toView } from './account.service.js';
 import type { AccountPage, AccountView } from './account.types.js';
@@ -86,6 +88,19 @@ export class AccountAdministration {
     // After commit, so no data plane reads a state the database does not hold; also repairs a failed earlier publish.
     await this.deps.tokens.republishAccount(em, account.id);
     log.info(disabled ? 'account disabled' : 'account enabled', { accountId: account.id, by: viewer.accountId });
+    return toView(account, await this.deps.ledger.balanceMicro(account.id, em));
+  }
+
+  /**
+   * Sets an account's rate limits. Its tokens' own limits may then be above the account's: both
+   * apply, so the tighter one holds. Republished in the account's token records.
+   */
+  async setLimits(em: EntityManager, viewer: Viewer, accountId: string, input: Partial<RateLimits>): Promise<AccountView> {
+    const account = await this.find(em, accountId);
+    assignLimits(account, validLimits('limits', input));
+    await em.flush();
+    await this.deps.tokens.republishAccount(em, account.id);
+    log.info('account rate limits set', { accountId: account.id, by: viewer.accountId, ...input });
     return toView(account, await this.deps.ledger.balanceMicro(account.id, em));
   }
 

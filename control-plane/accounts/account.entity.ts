@@ -47,4 +47,16 @@ export class Account extends BaseEntity {
   /** The administrator's reason for disabling it. */
   @Property({ type: 'string', length: 500, nullable: true })
   disabledReason?: string | null;
+
+  /** The account's requests per minute, all its tokens together; null: no limit (RateLimits, see shared/limits/rate-limits.ts). */
+  @Property({ type: 'integer', nullable: true })
+  rateRpm?: number | null;
+
+  /** Tokens (input + output) per minute; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateTpm?: number | null;
+
+  /** Requests in flight at once; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateConcurrency?: number | null;
 }

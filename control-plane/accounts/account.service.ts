@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { limitsOf } from '../limits/rate-limit-columns.js';
 import { randomBase62 } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
@@ -144,5 +145,6 @@ export function toView(account: Account, balanceMicro: bigint): AccountView {
     disabled: Boolean(account.disabledAt),
     disabledAt: account.disabledAt ?? null,
     disabledReason: account.disabledAt ? (account.disabledReason ?? null) : null,
+    limits: limitsOf(account),
   };
 }

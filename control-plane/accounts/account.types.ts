@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { RateLimitsView } from '../limits/rate-limits.types.js';
 import { PageInfo } from '../graphql/pagination.js';
 import { Role } from './account.entity.js';
 
@@ -44,6 +45,9 @@ export class AccountView {
 
   @Field(() => String, { nullable: true, description: "The administrator's reason for disabling it; null while enabled" })
   disabledReason!: string | null;
+
+  @Field(() => RateLimitsView, { description: "The account's rate limits, all its tokens together (administrators set them; each token's own stay within them)" })
+  limits!: RateLimitsView;
 }
 
 /** A page of accounts, for administrators. */

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBase62 } from '../../shared/crypto/secrets.js';
+import type { RateLimits } from '../../shared/limits/rate-limits.js';
+import { assignLimits } from '../limits/rate-limit-columns.js';
 import { Account, Role } from './account.entity.js';
 import { INVITE_CODE_LENGTH } from './account.rules.js';
 
@@ -10,11 +12,13 @@ export interface NewAccountFields {
   passwordHash: string;
   role?: Role;
   invitedBy?: Account;
+  /** Its rate limits (registration gives the DEFAULT_ACCOUNT_* settings); none when left out. */
+  limits?: RateLimits;
 }
 
 /** Persists (in `em`, not flushed) a new account with the lower-cased unique keys and its own random invite code. */
 export function newAccount(em: EntityManager, fields: NewAccountFields): Account {
-  return em.create(Account, {
+  const account = em.create(Account, {
     username: fields.username,
     usernameLower: fields.username.toLowerCase(),
     email: fields.email,
@@ -24,6 +28,8 @@ export function newAccount(em: EntityManager, fields: NewAccountFields): Account
     inviteCode: randomBase62(INVITE_CODE_LENGTH),
     invitedBy: fields.invitedBy,
   });
+  if (fields.limits) assignLimits(account, fields.limits);
+  return account;
 }
 
 /** Finds an account by username or e-mail address, ignoring case. */

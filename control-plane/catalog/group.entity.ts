@@ -52,6 +52,18 @@ export class Group {
   @Enum({ items: () => GroupStatus, nativeEnumName: 'group_status' })
   status: GroupStatus & Opt = GroupStatus.Active;
 
+  /** The group's requests per minute, every account's together; null: no limit (RateLimits, see shared/limits/rate-limits.ts). */
+  @Property({ type: 'integer', nullable: true })
+  rateRpm?: number | null;
+
+  /** Tokens (input + output) per minute; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateTpm?: number | null;
+
+  /** Requests in flight at once; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateConcurrency?: number | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date & Opt = new Date();
 

@@ -1,5 +1,6 @@
 import { IsOptional, Length, Matches, ArrayMaxSize } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
+import { RateLimitsInput } from '../limits/rate-limits.types.js';
 import { BillingKind, GroupStatus } from './group.entity.js';
 
 /** Group names: lower-case letters, digits, `_` and `-`, as tokens refer to them. */
@@ -42,6 +43,9 @@ export class CreateGroupInput {
 
   @Field(() => GroupStatus, { defaultValue: GroupStatus.Active })
   status!: GroupStatus;
+
+  @Field(() => RateLimitsInput, { nullable: true, description: "Rate limits on the group's whole traffic; left out: none" })
+  limits?: RateLimitsInput | null;
 }
 
 /** Changes to a group: fields left out stay as they are. The name cannot change. */
@@ -79,4 +83,7 @@ export class UpdateGroupInput {
 
   @Field(() => GroupStatus, { nullable: true })
   status?: GroupStatus;
+
+  @Field(() => RateLimitsInput, { nullable: true, description: 'New rate limits (replacing all three)' })
+  limits?: RateLimitsInput | null;
 }

@@ -5,6 +5,7 @@ import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { ChannelGroup } from './channel-group.entity.js';
 import { canServe } from './channel-formats.js';
+import { assignLimits, validLimits } from '../limits/rate-limit-columns.js';
 import { Group } from './group.entity.js';
 import type { CreateGroupInput, UpdateGroupInput } from './group.input.js';
 import { decimalInput, formatInput, formatsInput, MULTIPLIER_COLUMN } from './validate.js';
@@ -42,6 +43,7 @@ export class GroupService {
       isPublic: input.isPublic,
       status: input.status,
     });
+    if (input.limits) assignLimits(group, validLimits('limits', input.limits));
     await em.flush();
     this.onChange();
     return group;
@@ -68,6 +70,7 @@ export class GroupService {
     if (input.autoRoute != null) group.autoRoute = input.autoRoute;
     if (input.isPublic != null) group.isPublic = input.isPublic;
     if (input.status != null) group.status = input.status;
+    if (input.limits != null) assignLimits(group, validLimits('limits', input.limits));
     await em.flush();
     this.onChange();
     return group;

@@ -1,4 +1,6 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { limitsOf } from '../limits/rate-limit-columns.js';
+import { RateLimitsView } from '../limits/rate-limits.types.js';
 import { BillingKind, GroupStatus, type Group } from './group.entity.js';
 
 registerEnumType(BillingKind, { name: 'BillingKind', description: 'Tokens: pay-per-use metering; PerRequest: a fixed price per request' });
@@ -37,6 +39,9 @@ export class GroupView {
   @Field(() => GroupStatus)
   status!: GroupStatus;
 
+  @Field(() => RateLimitsView, { description: "Rate limits on the group's whole traffic, every account's together" })
+  limits!: RateLimitsView;
+
   /** The view of `group`. */
   static of(group: Group): GroupView {
     return Object.assign(new GroupView(), {
@@ -50,6 +55,7 @@ export class GroupView {
       autoRoute: group.autoRoute,
       isPublic: group.isPublic,
       status: group.status,
+      limits: limitsOf(group),
     });
   }
 }

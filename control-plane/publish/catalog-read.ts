@@ -11,6 +11,10 @@ export interface GroupRow {
   autoRoute: boolean;
   /** The `group_status` enum value (see GroupStatus). */
   status: string;
+  /** Rate limits (null: none). */
+  rpm: number | null;
+  tpm: number | null;
+  concurrency: number | null;
 }
 
 /** A channel's place in a group: `group` is the group name, `channel` the channel id. */
@@ -80,7 +84,8 @@ with fp as materialized (
 select
   (select coalesce(json_agg(json_build_object(
      'name', name, 'formats', formats, 'recommendedFormat', recommended_format, 'multiplier', price_multiplier::text,
-     'billingKind', billing_kind, 'autoRoute', auto_route, 'status', status) order by name), '[]') from route_group) as groups,
+     'billingKind', billing_kind, 'autoRoute', auto_route, 'status', status,
+     'rpm', rate_rpm, 'tpm', rate_tpm, 'concurrency', rate_concurrency) order by name), '[]') from route_group) as groups,
   (select coalesce(json_agg(json_build_object('group', group_name, 'channel', channel_id, 'priority', priority, 'weight', weight)
      order by group_name, channel_id), '[]') from channel_group) as memberships,
   (select rate::text from exchange_rate order by id desc limit 1) as rate,

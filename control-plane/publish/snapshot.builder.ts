@@ -15,11 +15,13 @@ import { Channel, ChannelKind, ChannelStatus, isDemoKind } from '../catalog/chan
 import { BillingKind, GroupStatus } from '../catalog/group.entity.js';
 import { CatalogModel } from '../catalog/model.entity.js';
 import type { WireFormat } from '../../shared/formats.js';
+import { hasRateLimit } from '../../shared/limits/rate-limits.js';
 import { readCatalog, type GroupRow, type KeyRow, type MembershipRow, type VersionedRead, type VersionRow } from './catalog-read.js';
 
 const PRICE_KINDS: readonly PriceKind[] = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'];
 
 function toGroup(g: GroupRow): SnapshotGroup {
+  const limits = { rpm: g.rpm, tpm: g.tpm, concurrency: g.concurrency };
   return {
     name: g.name,
     formats: g.formats as WireFormat[],
@@ -28,6 +30,8 @@ function toGroup(g: GroupRow): SnapshotGroup {
     billing: g.billingKind === BillingKind.PerRequest ? 'per-request' : 'tokens',
     autoRoute: g.autoRoute,
     status: g.status === GroupStatus.Active ? 'active' : 'disabled',
+    // Only when set: an absent field means none (and leaves the hash of a snapshot without limits as it was).
+    ...(hasRateLimit(limits) ? { limits } : {}),
   };
 }
 

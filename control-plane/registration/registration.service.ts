@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { RateLimits } from '../../shared/limits/rate-limits.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../shared/crypto/secrets.js';
 import { createLogger } from '../../shared/log.js';
@@ -34,6 +35,8 @@ export interface RegistrationDeps {
   secrets: SecretBox;
   /** Credited to the inviter per invited registration, in micro-RMB; 0 disables rewards. */
   inviteRewardMicro: bigint;
+  /** The rate limits a new account starts with (DEFAULT_ACCOUNT_*). */
+  defaultAccountLimits: RateLimits;
   /** Publishes a committed token's record to the data planes. */
   publishToken(token: Token): Promise<void>;
   /** The hot balances (Redis) the data planes spend from, brought in step after commit. */
@@ -86,7 +89,7 @@ export class RegistrationService {
     try {
       created = await em.transactional(async (tx) => {
         const invitedBy = inviter ? tx.getReference(Account, inviter.id) : undefined;
-        const account = newAccount(tx, { username: input.username, email: input.email, passwordHash, invitedBy });
+        const account = newAccount(tx, { username: input.username, email: input.email, passwordHash, invitedBy, limits: this.deps.defaultAccountLimits });
         await tx.flush();
         await ledger.credit(tx, {
           accountId: account.id,

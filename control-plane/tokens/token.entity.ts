@@ -52,4 +52,16 @@ export class Token extends BaseEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt?: Date;
+
+  /** Requests per minute; null: no limit (RateLimits, see shared/limits/rate-limits.ts). */
+  @Property({ type: 'integer', nullable: true })
+  rateRpm?: number | null;
+
+  /** Tokens (input + output) per minute; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateTpm?: number | null;
+
+  /** Requests in flight at once; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  rateConcurrency?: number | null;
 }

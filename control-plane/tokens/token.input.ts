@@ -1,5 +1,6 @@
 import { ArrayMaxSize, IsOptional, Length } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
+import { RateLimitsInput } from '../limits/rate-limits.types.js';
 
 /** Most characters in a token name. */
 export const TOKEN_NAME_MAX = 64;
@@ -33,13 +34,16 @@ export class CreateTokenInput {
   @ArrayMaxSize(MODEL_ALLOW_LIST_MAX)
   @Length(1, MODEL_ID_MAX, { each: true })
   modelAllowList?: string[] | null;
+
+  @Field(() => RateLimitsInput, { nullable: true, description: "The token's own rate limits, never above its account's; null: none of its own" })
+  limits?: RateLimitsInput | null;
 }
 
 /**
- * Changes to a token: a field left out stays as it is; `null` clears `expiresAt`, `spendCap` and
- * `modelAllowList` (never expires, no cap, any model).
+ * Changes to a token: a field left out stays as it is; `null` clears `expiresAt`, `spendCap`,
+ * `modelAllowList` and `limits` (never expires, no cap, any model, no limits of its own).
  */
-@InputType({ description: 'Changes to a token: omitted fields stay; null clears expiresAt, spendCap and modelAllowList' })
+@InputType({ description: 'Changes to a token: omitted fields stay; null clears expiresAt, spendCap, modelAllowList and limits' })
 export class UpdateTokenInput {
   @Field(() => String, { nullable: true, description: `New name, 1 to ${TOKEN_NAME_MAX} characters` })
   @IsOptional()
@@ -63,4 +67,7 @@ export class UpdateTokenInput {
   @ArrayMaxSize(MODEL_ALLOW_LIST_MAX)
   @Length(1, MODEL_ID_MAX, { each: true })
   modelAllowList?: string[] | null;
+
+  @Field(() => RateLimitsInput, { nullable: true, description: "The token's own rate limits, never above its account's; null: none of its own" })
+  limits?: RateLimitsInput | null;
 }

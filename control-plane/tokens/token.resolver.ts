@@ -7,6 +7,7 @@ import { CreateTokenInput, UpdateTokenInput } from './token.input.js';
 import { ApiTokenView } from './token.types.js';
 import { TokenStatus, type Token } from './token.entity.js';
 import { spendByToken } from './token-spend.js';
+import { RateUseView } from '../limits/rate-limits.types.js';
 
 /** The console's token page: the viewer's own API tokens, and an administrator's view of any account's. */
 @Resolver(() => ApiTokenView)
@@ -69,6 +70,11 @@ export class TokenResolver {
   })
   async spentRmb(@Ctx() ctx: GraphQLContext, @Root() token: ApiTokenView): Promise<string> {
     return formatMicroRmb((await spendOf(ctx, token.accountId)).get(token.id) ?? 0n);
+  }
+
+  @FieldResolver(() => RateUseView, { description: "The token's use in its current one-minute rate-limit window, as every data plane counted it" })
+  rateUse(@Ctx() ctx: GraphQLContext, @Root() token: ApiTokenView): Promise<RateUseView> {
+    return ctx.services.tokens.rateUse(token.accountId, token.id);
   }
 
   @Authorized()

@@ -11,6 +11,10 @@ import type { AppDeps } from '../services.js';
 import { issueToken } from './issue-token.js';
 import { MODEL_ALLOW_LIST_MAX, MODEL_ID_MAX, TOKEN_GROUPS_MAX, TOKEN_NAME_MAX } from './token.input.js';
 import { toTokenRecord } from './token-record.js';
+import { limitsAbove, type RateLimits } from '../../shared/limits/rate-limits.js';
+import { assignLimits, limitsOf, validLimits } from '../limits/rate-limit-columns.js';
+import type { RateUseView } from '../limits/rate-limits.types.js';
+import { tokenRateUse } from '../limits/rate-use.js';
 import { Token, TokenStatus } from './token.entity.js';
 
 const log = createLogger('tokens');
@@ -29,6 +33,8 @@ export interface TokenChanges {
   /** RMB decimal string. */
   spendCap?: string | null;
   modelAllowList?: string[] | null;
+  /** The token's own rate limits (each null: none). */
+  limits?: Partial<RateLimits> | null;
 }
 
 /** Validated settings, ready to store. */
@@ -38,6 +44,7 @@ interface ValidTokenChanges {
   expiresAt?: Date | null;
   spendCapMicro?: string | null;
   modelAllowList?: string[] | null;
+  limits?: RateLimits;
 }
 
 /**
@@ -68,13 +75,15 @@ export class TokenService {
       if ((await tx.count(Token, { account, deletedAt: null })) >= max) {
         throw badInput('input', `this account already holds ${max} tokens, the most allowed; delete one first`, { reason: 'TOO_MANY_TOKENS', limit: max });
       }
-      return issueToken(tx, this.deps.secrets, account, {
+      const created = issueToken(tx, this.deps.secrets, account, {
         name: validName,
         groups: valid.groups,
         expiresAt: valid.expiresAt ?? undefined,
         spendCapMicro: valid.spendCapMicro ?? undefined,
         modelAllowList: valid.modelAllowList ?? undefined,
       }).token;
+      if (valid.limits) assignLimits(created, valid.limits);
+      return created;
     });
     await this.publish(token);
     return token;
@@ -111,6 +120,7 @@ export class TokenService {
     if (valid.expiresAt !== undefined) token.expiresAt = valid.expiresAt;
     if (valid.spendCapMicro !== undefined) token.spendCapMicro = valid.spendCapMicro;
     if (valid.modelAllowList !== undefined) token.modelAllowList = valid.modelAllowList;
+    if (valid.limits !== undefined) assignLimits(token, valid.limits);
     await em.flush();
     await this.publish(token);
     return token;
@@ -132,6 +142,11 @@ export class TokenService {
     await em.flush();
     await this.publish(token);
     return token;
+  }
+
+  /** A token's use in its current rate-limit window, as the data planes counted it. */
+  rateUse(accountId: string, tokenId: string): Promise<RateUseView> {
+    return tokenRateUse(this.deps.ports.rateLimits, accountId, tokenId);
   }
 
   /** Writes `token`'s record to the TokenStore, or removes it once the token is deleted. Call after commit. */
@@ -197,7 +212,17 @@ export class TokenService {
     if (changes.expiresAt !== undefined) valid.expiresAt = this.validExpiry(changes.expiresAt);
     if (changes.spendCap !== undefined) valid.spendCapMicro = changes.spendCap === null ? null : validSpendCap(changes.spendCap);
     if (changes.modelAllowList !== undefined) valid.modelAllowList = validModelAllowList(changes.modelAllowList);
+    if (changes.limits !== undefined) valid.limits = await this.validLimits(em, viewer, changes.limits);
     return valid;
+  }
+
+  /** A token's limits: each a positive integer or null, none above the account's (BAD_USER_INPUT names the first). */
+  private async validLimits(em: EntityManager, viewer: Viewer, input: Partial<RateLimits> | null): Promise<RateLimits> {
+    const limits = validLimits('limits', input ?? {});
+    const account = limitsOf(await em.findOneOrFail(Account, viewer.accountId));
+    const [above] = limitsAbove(limits, account);
+    if (above) throw badInput(`limits.${above}`, `must not be above the account's limit of ${account[above]}`, { reason: 'ABOVE_ACCOUNT_LIMIT', limit: account[above] });
+    return limits;
   }
 
   /** Groups must be distinct, exist and be active; non-public groups exist only for administrators. */

@@ -1,5 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { formatMicroRmb } from '../../shared/money.js';
+import { limitsOf } from '../limits/rate-limit-columns.js';
+import { RateLimitsView } from '../limits/rate-limits.types.js';
 import { TokenStatus, type Token } from './token.entity.js';
 
 /** GraphQL names for the token statuses (the stored values stay lower-case). */
@@ -45,6 +47,9 @@ export class ApiTokenView {
   @Field(() => Date)
   createdAt!: Date;
 
+  @Field(() => RateLimitsView, { description: "The token's own rate limits (its account's apply as well)" })
+  limits!: RateLimitsView;
+
   /** The view of `token` at time `now`. */
   static of(token: Token, now: Date): ApiTokenView {
     return Object.assign(new ApiTokenView(), {
@@ -60,6 +65,7 @@ export class ApiTokenView {
       spendCapMicro: token.spendCapMicro ?? null,
       modelAllowList: token.modelAllowList ?? null,
       createdAt: token.createdAt,
+      limits: limitsOf(token),
     });
   }
 }

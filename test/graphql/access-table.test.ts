@@ -96,6 +96,7 @@ const ACCESS: Record<'Query' | 'Mutation' | 'Subscription', Record<string, 'publ
     runReconciliation: 'admin',
     rebuildHotBalances: 'admin',
     setAccountDisabled: 'admin',
+    setAccountRateLimits: 'admin',
   },
   Subscription: {
     incidentPosted: 'public',
