@@ -31,7 +31,7 @@ test('prompt 503s and a truthful /readyz until Redis is back, then served', asyn
   try {
     const startedAt = Date.now();
     restarted = await bed.startDataPlane('restarted');
-    expect(Date.now() - startedAt).toBeLessThan(TIMEOUT_MS + 5000);
+    expect(Date.now() - startedAt).toBeLessThan(TIMEOUT_MS + 10_000);
     expect(restarted.runtime()).not.toBeNull(); // from the disk copy
 
     const ready = await fetch(`${restarted.url}/readyz`);
@@ -51,7 +51,7 @@ test('prompt 503s and a truthful /readyz until Redis is back, then served', asyn
       const answer = await call();
       expect(answer).toMatchObject({ status: 503, retryAfter: '2' });
       // Bounded by REDIS_TIMEOUT_MS (plus room for a busy machine), never the length of the outage.
-      expect(answer.ms).toBeLessThan(TIMEOUT_MS + 5000);
+      expect(answer.ms).toBeLessThan(TIMEOUT_MS + 10_000);
     }
   } finally {
     await bed.redis.restart();

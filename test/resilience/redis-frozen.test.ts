@@ -46,8 +46,9 @@ test('bounded waits, then 503 with Retry-After; never a 402; healed after SIGCON
   // Every request of the poor account and of the unknown key needed Redis.
   expect(refused.length).toBeGreaterThanOrEqual(15);
   for (const r of refused) expect(r.retryAfter).toBe('2');
-  // Bounded: the timeout, plus generous room for a busy machine (never the length of the freeze).
-  for (const r of answers) expect(r.ms).toBeLessThan(TIMEOUT_MS + 5000);
+  // Bounded: Redis stays frozen until every answer is in, so an unbounded wait would hang the test;
+  // each took the timeout plus whatever a busy machine adds (the room here is generous for that).
+  for (const r of answers) expect(r.ms).toBeLessThan(TIMEOUT_MS + 15_000);
 
   // After SIGCONT: served, and no 402 for any of them.
   await eventually(async () => (await chatOnce(bed.client(poor.key))).status === 200, 'the poor account served again');
