@@ -45,6 +45,8 @@ export const CONTROL_PLANE_SETTINGS = {
   DEAD_NODE_RELEASE_MS: '3000',
   // No background probes: they would add upstream requests the scenarios do not expect.
   HEALTH_PROBE_INTERVAL_MS: '0',
+  // No mail server: the scenarios send no mail.
+  MAIL_TO_LOG: '1',
 } as const;
 
 /** The data planes' NODE_NAMEs. */
