@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
-import { useMutation, type CombinedError } from 'urql';
-import { TokensCreateDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/tokens/graphql';
+import { useMutation, useQuery, type CombinedError } from 'urql';
+import { TokensCreateDocument, TokensRateUseDocument, TokensUpdateDocument, type TokensRowFragment } from '../../gql/tokens/graphql';
+import { invalidLimits } from '../../components/rate-limits/limits';
+import { RateLimitFields, limitErrors } from '../../components/rate-limits/RateLimitFields';
+import { useRateLimitMessages } from '../../components/rate-limits/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { EMPTY_FORM, createInput, formOf, groupsOf, updateInput, type TokenFormValues } from './form';
 import { FormatWarning } from './FormatWarning';
@@ -30,6 +33,11 @@ export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormMod
   const [created, create] = useMutation(TokensCreateDocument);
   const [updated, update] = useMutation(TokensUpdateDocument);
   const [error, setError] = useState<typeof created.error>();
+  const tl = useRateLimitMessages();
+  // The token's use this minute, across every node (only when editing).
+  const [use] = useQuery({ query: TokensRateUseDocument, variables: { id: token?.id ?? '' }, pause: !token, requestPolicy: 'network-only' });
+  const invalid = invalidLimits(values.limits);
+  const [checked, setChecked] = useState(false);
 
   const set = (change: Partial<TokenFormValues>) => setValues((v) => ({ ...v, ...change }));
   const fields = fieldErrors(error);
@@ -38,6 +46,8 @@ export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormMod
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    setChecked(true);
+    if (invalid.length > 0) return;
     const result = token ? await update({ id: token.id, input: updateInput(formOf(token), values) }) : await create({ input: createInput(values) });
     setError(result.error);
     const saved = result.data && ('createToken' in result.data ? result.data.createToken : result.data.updateToken);
@@ -74,6 +84,13 @@ export function TokenFormModal({ token, groups, onClose, onSaved }: TokenFormMod
             onChange={(models) => set({ models })}
             error={fields.modelAllowList}
             comboboxProps={{ withinPortal: true }}
+          />
+          <RateLimitFields
+            values={values.limits}
+            onChange={(limits) => set({ limits })}
+            errors={limitErrors(checked ? invalid : [], fields, tl('wholeNumber'))}
+            description={t('limitsHint')}
+            use={use.data?.token.rateUse}
           />
           {general && (
             <Alert color="red" role="alert">

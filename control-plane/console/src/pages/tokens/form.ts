@@ -1,4 +1,5 @@
 import type { CreateTokenInput, TokensRowFragment, UpdateTokenInput } from '../../gql/tokens/graphql';
+import { limitTexts, limitsInput, type LimitTexts } from '../../components/rate-limits/limits';
 
 /** What the token form edits; text as typed, so the API judges it and its errors land next to the fields. */
 export interface TokenFormValues {
@@ -13,10 +14,12 @@ export interface TokenFormValues {
   spendCap: string;
   /** Allowed model ids; empty for any model. */
   models: string[];
+  /** The token's own rate limits as typed; '' for none. */
+  limits: LimitTexts;
 }
 
 /** An empty form, for a new token. */
-export const EMPTY_FORM: TokenFormValues = { name: '', main: null, fallbacks: [], expiresAt: '', spendCap: '', models: [] };
+export const EMPTY_FORM: TokenFormValues = { name: '', main: null, fallbacks: [], expiresAt: '', spendCap: '', models: [], limits: limitTexts(null) };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -35,6 +38,7 @@ export function formOf(token: TokensRowFragment): TokenFormValues {
     expiresAt: token.expiresAt ? toLocalInput(token.expiresAt) : '',
     spendCap: token.spendCap ?? '',
     models: token.modelAllowList ?? [],
+    limits: limitTexts(token.limits),
   };
 }
 
@@ -51,6 +55,7 @@ export function createInput(values: TokenFormValues): CreateTokenInput {
     expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null,
     spendCap: values.spendCap.trim() === '' ? null : values.spendCap.trim(),
     modelAllowList: values.models.length ? values.models : null,
+    limits: limitsInput(values.limits),
   };
 }
 
@@ -67,5 +72,6 @@ export function updateInput(before: TokenFormValues, values: TokenFormValues): U
   if (values.expiresAt !== before.expiresAt) changed.expiresAt = now.expiresAt;
   if (now.spendCap !== was.spendCap) changed.spendCap = now.spendCap;
   if (JSON.stringify(now.modelAllowList) !== JSON.stringify(was.modelAllowList)) changed.modelAllowList = now.modelAllowList;
+  if (JSON.stringify(now.limits) !== JSON.stringify(was.limits)) changed.limits = now.limits;
   return changed;
 }

@@ -8,6 +8,7 @@ import { formatDateTime, formatRmb } from '../../../i18n/format';
 import { PageLoader } from '../../../app/guards';
 import { ErrorNotice } from '../shared/ErrorNotice';
 import { SectionTitle } from '../shared/SectionTitle';
+import { AccountLimitsCard } from './AccountLimitsCard';
 import { AccountStateBadge } from './AccountStateBadge';
 import { AccountSwitchDialog } from './AccountSwitchDialog';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
@@ -87,6 +88,7 @@ export function AccountDetail() {
               </SimpleGrid>
             </Stack>
           </Card>
+          <AccountLimitsCard key={account.id} account={account} />
           <Tabs defaultValue="ledger" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="ledger">{t('ledger')}</Tabs.Tab>

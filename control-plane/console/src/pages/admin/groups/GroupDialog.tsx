@@ -10,9 +10,12 @@ import { FormButtons } from '../shared/FormButtons';
 import { useGroupsMessages } from './messages';
 import { AdminModal } from '../shared/AdminModal';
 import { useNotify } from '../shared/notify';
+import { invalidLimits, limitTexts, limitsInput } from '../../../components/rate-limits/limits';
+import { RateLimitFields, limitErrors } from '../../../components/rate-limits/RateLimitFields';
+import { useRateLimitMessages } from '../../../components/rate-limits/messages';
 
 /** The form's fields, as the API takes them. */
-type GroupValues = Omit<AdminGroupFieldsFragment, '__typename'>;
+type GroupValues = Omit<AdminGroupFieldsFragment, '__typename' | 'limits'>;
 
 const EMPTY: GroupValues = {
   name: '',
@@ -34,7 +37,7 @@ function valuesOf(g: AdminGroupFieldsFragment): GroupValues {
 }
 
 /** Fields the form shows; an error for another field is shown as a message under the form. */
-const FORM_FIELDS = ['name', 'displayName', 'description', 'priceMultiplier', 'formats', 'recommendedFormat'];
+const FORM_FIELDS = ['name', 'displayName', 'description', 'priceMultiplier', 'formats', 'recommendedFormat', 'limits.rpm', 'limits.tpm', 'limits.concurrency'];
 
 function GroupForm({ group, onDone }: { group: AdminGroupFieldsFragment | null; onDone(): void }) {
   const t = useGroupsMessages();
@@ -46,10 +49,17 @@ function GroupForm({ group, onDone }: { group: AdminGroupFieldsFragment | null; 
   const { fetching, error } = group ? updated : created;
   const fields = fieldErrors(error);
   const set = (change: Partial<GroupValues>) => setValues((v) => ({ ...v, ...change }));
+  const tl = useRateLimitMessages();
+  const [limits, setLimits] = useState(() => limitTexts(group?.limits));
+  const [checked, setChecked] = useState(false);
+  const invalid = invalidLimits(limits);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const { name, ...input } = values;
+    setChecked(true);
+    if (invalid.length > 0) return;
+    const { name, ...rest } = values;
+    const input = { ...rest, limits: limitsInput(limits) };
     // A recommended format no longer listed is left to the API (it keeps it if listed, else takes the first).
     const recommendedFormat = input.formats.includes(input.recommendedFormat) ? input.recommendedFormat : null;
     const result = group ? await update({ name: group.name, input: { ...input, recommendedFormat } }) : await create({ input: { name, ...input, recommendedFormat } });
@@ -98,6 +108,7 @@ function GroupForm({ group, onDone }: { group: AdminGroupFieldsFragment | null; 
         <Switch label={t('autoRoute')} description={t('autoRouteHint')} checked={values.autoRoute} onChange={(e) => set({ autoRoute: e.currentTarget.checked })} />
         <Switch label={t('isPublic')} description={t('isPublicHint')} checked={values.isPublic} onChange={(e) => set({ isPublic: e.currentTarget.checked })} />
         <Switch label={t('active')} description={t('activeHint')} checked={values.status === 'Active'} onChange={(e) => set({ status: e.currentTarget.checked ? 'Active' : 'Disabled' })} />
+        <RateLimitFields values={limits} onChange={setLimits} errors={limitErrors(checked ? invalid : [], fields, tl('wholeNumber'))} description={t('limitsHint')} />
         {!FORM_FIELDS.some((f) => fields[f]) && <ErrorNotice error={error} />}
         <FormButtons submitLabel={group ? ta('save') : ta('create')} busy={fetching} onLeave={onDone} />
       </Stack>
