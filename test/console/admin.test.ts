@@ -149,6 +149,7 @@ describe('catalog: a group, a model, and a channel to a fake upstream, tested fr
     await dialog.getByLabel(/^Base URL/).fill(upstream.url);
     await dialog.getByLabel(/^API keys/).fill(UPSTREAM_KEY);
     await dialog.getByLabel(/^Models/).fill(`${MODEL} = ${UPSTREAM_MODEL}`);
+    await dialog.getByLabel(/^Longest silence between streamed bytes/).fill('20');
     await dialog.getByRole('button', { name: 'Add group' }).click();
     await choose(page, dialog, 'Group', `Fake pool (${GROUP})`);
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -186,10 +187,16 @@ describe('catalog: a group, a model, and a channel to a fake upstream, tested fr
     await card.getByRole('button', { name: /^Enable key / }).click();
     await card.getByRole('button', { name: /^Disable key / }).waitFor();
 
-    const { channels } = await api<{ channels: { name: string; groups: { group: string }[]; keys: { enabled: boolean }[]; models: { model: string; upstreamModel: string }[] }[] }>(
-      '{ channels { name groups { group } keys { enabled } models { model upstreamModel } } }',
-    );
-    expect(channels.find((c) => c.name === 'fake-openai')).toEqual({ name: 'fake-openai', groups: [{ group: GROUP }], keys: [{ enabled: true }], models: [{ model: MODEL, upstreamModel: UPSTREAM_MODEL }] });
+    const { channels } = await api<{
+      channels: { name: string; groups: { group: string }[]; keys: { enabled: boolean }[]; models: { model: string; upstreamModel: string }[]; idleTimeoutSeconds: number | null }[];
+    }>('{ channels { name groups { group } keys { enabled } models { model upstreamModel } idleTimeoutSeconds } }');
+    expect(channels.find((c) => c.name === 'fake-openai')).toEqual({
+      name: 'fake-openai',
+      groups: [{ group: GROUP }],
+      keys: [{ enabled: true }],
+      models: [{ model: MODEL, upstreamModel: UPSTREAM_MODEL }],
+      idleTimeoutSeconds: 20,
+    });
     await checkAndClose(watched);
   });
 });
