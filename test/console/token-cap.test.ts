@@ -15,7 +15,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-test('a new token past the account cap is refused in the dialog, in the reader's language', async () => {
+test('a new token past the account cap is refused in the dialog, in the language of the reader', async () => {
   const owner = await seedAccount(service.cp.services);
   for (const name of ['one', 'two']) await gqlOk(service.cp.server.url, `mutation { createToken(input: { name: "${name}" }) { id } }`, {}, { session: owner.session });
   for (const [locale, newToken, name, create, refusal] of [
