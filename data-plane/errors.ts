@@ -31,7 +31,10 @@ const STATUS: Record<ErrorKind, number> = {
 /** An error meant for the client: its message is safe to show (no upstream keys, URLs or internals). */
 export class GatewayError extends Error {
   readonly status: number;
-  /** Seconds the client should wait before trying again (the `Retry-After` header), when the gateway knows. */
+  /**
+   * Seconds the client should wait before trying again (the `Retry-After` header): what the gateway
+   * knows, and for every 503 at least {@link UNAVAILABLE_RETRY_AFTER_SECONDS} (a 503 always says when to come back).
+   */
   readonly retryAfterSeconds: number | undefined;
   /** The OpenAI error `type` when the kind alone does not say it (a rate limit: `requests` or `tokens`). */
   readonly openaiType: string | undefined;
@@ -40,10 +43,16 @@ export class GatewayError extends Error {
     super(message);
     this.name = 'GatewayError';
     this.status = status ?? STATUS[kind];
-    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? (this.status === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined);
     this.openaiType = options.openaiType;
   }
 }
+
+/**
+ * The `Retry-After` of a 503 that knows no better (a draining node, no channel available, rate
+ * limits that cannot be checked): another node, or this one a moment later, may serve.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 /** The `Retry-After` of a 503 answered because Redis could not be reached: it is usually back within seconds. */
 export const REDIS_RETRY_AFTER_SECONDS = 2;

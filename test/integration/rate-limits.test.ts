@@ -346,6 +346,7 @@ describe('rate limits when Redis cannot be reached', () => {
         return seen.status === 503 ? seen : false;
       }, 'refused once the fail-open time is over');
       expect(closed.body).toMatchObject({ message: expect.stringContaining('Rate limits cannot be checked') });
+      expect(closed.headers?.get('retry-after')).toMatch(/^\d+$/);
       expect(warnings).toHaveLength(1);
 
       // Redis is back (empty): limits hold again, counted afresh.

@@ -130,8 +130,6 @@ export class SplitService {
           DATA_DIR: cpDir,
           ADMIN_USERNAME: TEST_ADMIN.username,
           ADMIN_PASSWORD: TEST_ADMIN.password,
-          // No mail server here: a split control plane sends mail to the log only when told to.
-          MAIL_TO_LOG: '1',
           ...CONTROL_PLANE_SETTINGS,
           ...options.controlPlaneEnv,
         },
