@@ -17,7 +17,7 @@ import { seedCatalog } from './catalog/seed.js';
 import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import { DeadNodeRelease } from './dataplanes/dead-node-release.js';
-import { JobLease, everyWhileHeld, newHolderId } from './jobs/job-lease.js';
+import { JobLeases, everyWhileHeld, type Schedule } from './jobs/job-lease.js';
 import type { EventBus } from './graphql/pubsub.js';
 import { SharedAnswers } from './graphql/shared-answers.js';
 import { HealthService } from './health/health.service.js';
@@ -91,9 +91,9 @@ export class Services {
   readonly status: StatusService;
   /** Releases the reservations of data-plane processes that stopped beating (DEAD_NODE_RELEASE_MS). */
   readonly deadNodes: DeadNodeRelease;
-  /** This control plane's id in the job leases (control-plane/jobs/job-lease.ts). */
-  readonly holder = newHolderId();
-  private deadNodeJob: { stop(): Promise<void> } | undefined;
+  /** The leases of the jobs that run on one control plane at a time (control-plane/jobs/job-lease.ts). */
+  readonly jobs: JobLeases;
+  private deadNodeJob: Schedule | undefined;
   /** Notices that Redis lost its data and has it written again ({@link republishToRedis}). */
   readonly generation: GenerationWatch;
   /** Public aggregates shared by every caller for PUBLIC_CACHE_MS (see publicAnswer). */
@@ -102,6 +102,7 @@ export class Services {
   constructor(readonly deps: AppDeps, overrides: ServiceOverrides = {}) {
     const { orm, ports, config, secrets } = deps;
     const now = overrides.now ?? Date.now;
+    this.jobs = new JobLeases(ports.ephemeral, config.jobLeaseMs);
     this.publicAnswers = new SharedAnswers(config.publicCacheMs, overrides.now);
     const builder = new SnapshotBuilder();
     this.snapshots = new SnapshotPublisher(() => builder.build(orm.em.fork()), ports.configBus);
@@ -149,25 +150,32 @@ export class Services {
     await this.generation.baseline();
     await seedCatalog(this.deps.orm.em.fork(), new Date());
     await this.accounts.ensureAdmin();
-    await this.billing.start();
+    // Jobs that run on one control plane at a time; the rest (usage consumer, load requests,
+    // subscriptions, caches) run on every one. The key invalidations need no lease: each report is
+    // taken off the queue by one control plane, and disabling a key twice changes nothing.
+    const { jobs } = this;
+    await this.billing.start({ reservationExpiry: await jobs.lease('reservation-expiry'), reconciliation: await jobs.lease('reconciliation') });
     // Redis may have lost token records or missed a change while we were down: match the database.
     await this.tokens.republishAll();
-    await this.health.start();
-    this.probes.start();
+    // Folds, states and probes together: a probe round re-decides the states at once.
+    const health = await jobs.lease('health');
+    await this.health.start(health);
+    this.probes.start(health);
     // Last, after any seeding: the data planes get the catalog as it stands now.
     await this.catalogChanged();
-    this.dataPlanes.start();
+    this.dataPlanes.start(await jobs.lease('data-plane-watch'));
     this.keyInvalidations.start();
-    // One control plane at a time; a sweep every quarter of the silence that makes a node dead.
-    const deadNodeLease = new JobLease(this.deps.ports.ephemeral, 'dead-node-release', this.holder, this.deps.config.jobLeaseMs);
-    this.deadNodeJob = everyWhileHeld(deadNodeLease, Math.max(50, Math.floor(this.deps.config.deadNodeReleaseMs / 4)), () => this.deadNodes.tick());
+    // A sweep every quarter of the silence that makes a node dead.
+    this.deadNodeJob = everyWhileHeld(await jobs.lease('dead-node-release'), Math.max(50, Math.floor(this.deps.config.deadNodeReleaseMs / 4)), () => this.deadNodes.tick());
+    // On every control plane, without a lease: the lease is kept in the Redis whose loss this
+    // watches (gone with the data, it could not say who republishes), and every step is idempotent.
     this.generation.start();
   }
 
   /**
    * Writes again everything the data planes read from Redis, after it lost its data: token
-   * records, hot balances (from the ledger), the snapshot and the group states. Every step is
-   * idempotent, so two control planes may run it at once. Rejects when a step fails (the
+   * records, hot balances (from the ledger), the snapshot and the group states (by the control
+   * plane deciding them). Every step is idempotent, so two control planes may run it at once. Rejects when a step fails (the
    * generation watch tries again).
    */
   async republishToRedis(): Promise<void> {
@@ -200,6 +208,8 @@ export class Services {
     await this.dataPlanes.stop();
     await this.snapshots.stop();
     await this.billing.stop();
+    // After the jobs: other control planes take them over at once.
+    await this.jobs.stop();
     this.mailer.close();
   }
 }

@@ -95,8 +95,8 @@ export class BillingResolver {
 
   @Authorized(Role.Admin)
   @Query(() => ReconciliationRunView, { nullable: true, description: 'Administrators: what the periodic reconciliation of every account found last (null before its first run)' })
-  reconciliationRun(@Ctx() ctx: GraphQLContext): ReconciliationRunView | null {
-    const last = ctx.services.billing.reconciliation.last;
+  async reconciliationRun(@Ctx() ctx: GraphQLContext): Promise<ReconciliationRunView | null> {
+    const last = await ctx.services.billing.reconciliation.last();
     return last ? ReconciliationRunView.of(last) : null;
   }
 

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONSOLE_PATHS } from '../../shared/console-paths.js';
 import { Account } from '../accounts/account.entity.js';
 import type { Viewer } from '../graphql/context.js';
+import type { JobLease } from '../jobs/job-lease.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { LedgerEntry, LedgerKind } from '../ledger/ledger-entry.entity.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -68,7 +69,7 @@ export class Billing {
       onCommitted: (accounts) => accounts.forEach(publish),
       onLedgered: (events) => this.ledgered.add(events),
     });
-    this.reconciliation = new ReconciliationJob(deps.orm, (em, after) => this.reconcile(em, null, RECONCILE_PAGE, after), deps.config.reconcileEveryMs);
+    this.reconciliation = new ReconciliationJob(deps.orm, deps.ports.ephemeral, (em, after) => this.reconcile(em, null, RECONCILE_PAGE, after), deps.config.reconcileEveryMs);
     this.credits = new Credits(deps.ledger, this.hot);
     const { payment, publicBaseUrl } = deps.config;
     const base = publicBaseUrl?.replace(/\/+$/, '');
@@ -81,11 +82,14 @@ export class Billing {
     this.redemptions = new RedemptionService({ credits: this.credits, now });
   }
 
-  /** Loads missing hot balances, then starts the expiry sweep and the usage consumer. */
-  async start(): Promise<void> {
-    await this.hot.start();
+  /**
+   * Loads missing hot balances, then starts the usage consumer (on every control plane: the queue
+   * hands each event to one) and, under their job leases, the expiry sweep and reconciliation.
+   */
+  async start(leases: { reservationExpiry: JobLease; reconciliation: JobLease }): Promise<void> {
+    await this.hot.start(leases.reservationExpiry);
     if (this.options.consumeUsage !== false) await this.consumer.start();
-    this.reconciliation.start();
+    this.reconciliation.start(leases.reconciliation);
   }
 
   /** Stops the background jobs. */

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
+import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { BalanceStore, HotAccount, UnledgeredCharge } from '../../shared/ports/balance-store.js';
 import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
 import { Account } from '../accounts/account.entity.js';
@@ -11,7 +12,7 @@ const log = createLogger('hot-balance');
 /** Accounts loaded per round when rebuilding. */
 const REBUILD_PAGE = 500;
 
-/** How often reservations of dead nodes are looked for. */
+/** How often reservations past their expiry are looked for. */
 const EXPIRE_EVERY_MS = 10_000;
 
 /** One account's expected hot state, derived from the ledger and the queue. */
@@ -30,10 +31,10 @@ export interface ExpectedHot {
  * - loads a missing balance from the ledger: ledger - open reservations - unconsumed usage
  *   (at start for every account, on a data plane's load request, after a credit found none);
  * - pushes credits (top-ups, adjustments, redemptions) to the hot balance once each;
- * - releases the reservations of dead data planes periodically.
+ * - releases reservations past their expiry periodically, on one control plane at a time.
  */
 export class HotBalanceService {
-  private timer: NodeJS.Timeout | undefined;
+  private sweep: Schedule | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
@@ -47,23 +48,20 @@ export class HotBalanceService {
     },
   ) {}
 
-  /** Rebuilds missing balances, answers load requests, and starts the expiry sweep. */
-  async start(): Promise<void> {
+  /** Rebuilds missing balances, answers load requests, and starts the expiry sweep (while this control plane holds `expiryLease`). */
+  async start(expiryLease: JobLease): Promise<void> {
     // The group must exist before any event counts as "unconsumed" (see `expected`).
     await this.deps.usage.ensureGroup(USAGE_CONSUMER_GROUP);
     this.unsubscribe = await this.deps.balances.onLoadRequest((accountId) => {
       this.ensureLoaded(accountId).catch((error: unknown) => log.error('balance load failed', { accountId, error: String(error) }));
     });
     await this.rebuildMissing();
-    this.timer = setInterval(() => {
-      this.expire().catch((error: unknown) => log.error('reservation expiry failed', { error: String(error) }));
-    }, EXPIRE_EVERY_MS);
-    this.timer.unref();
+    this.sweep = everyWhileHeld(expiryLease, EXPIRE_EVERY_MS, () => this.expire());
   }
 
   /** Stops the sweep and the load-request subscription. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    await this.sweep?.stop();
     await this.unsubscribe?.();
   }
 

@@ -1,5 +1,6 @@
 import type { PubSub } from 'type-graphql';
 import { createLogger } from '../../shared/log.js';
+import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { ConfigBus } from '../../shared/ports/config-bus.js';
 import { dataPlaneStatus, type DataPlaneState, type DataPlaneStatus, type DataPlaneThresholds } from './dataplane.status.js';
 
@@ -23,12 +24,13 @@ export interface DataPlaneWatchOptions extends DataPlaneThresholds {
 /**
  * The data planes as seen from their heartbeats, and a watcher that raises an event when one goes
  * silent, lags behind the current snapshot for too long, or recovers. A node's first sighting
- * (after a control-plane start) sets its baseline without an event.
+ * (after a control-plane start) sets its baseline without an event. The watcher runs on one
+ * control plane at a time (a job lease); its events reach the subscribers of every control plane
+ * through the GraphQL event bus (Redis pub/sub in a split deployment).
  */
 export class DataPlaneService {
   private readonly known = new Map<string, DataPlaneState>();
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<unknown> = Promise.resolve();
+  private schedule: Schedule | undefined;
 
   constructor(
     private readonly bus: ConfigBus,
@@ -44,18 +46,17 @@ export class DataPlaneService {
     return beats.map((beat) => dataPlaneStatus(beat, head, now, this.options));
   }
 
-  /** Starts watching. */
-  start(): void {
-    this.timer = setInterval(() => {
-      this.ticking = this.tick().catch((err: Error) => log.warn('data-plane watch failed', { message: err.message }));
-    }, this.options.periodMs);
-    this.timer.unref();
+  /**
+   * Watches while this control plane holds `lease`. Elsewhere it forgets what it saw: taking the
+   * job over later starts from fresh baselines, not from states another holder has announced since.
+   */
+  start(lease: JobLease): void {
+    this.schedule = everyWhileHeld(lease, this.options.periodMs, () => this.tick(), async () => this.known.clear());
   }
 
   /** Stops watching (after the check in progress). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.ticking;
+    await this.schedule?.stop();
   }
 
   /** One check: publishes and returns the changes since the previous one. */

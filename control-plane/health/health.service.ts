@@ -5,6 +5,7 @@ import { createLogger } from '../../shared/log.js';
 import type { GroupState } from '../../shared/ports/group-states.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { Group, GroupStatus } from '../catalog/group.entity.js';
+import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { HealthSettings } from './health.settings.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { HealthStore, hourStart, tallyOf, type HistoryPoint, type HourRow } from './health.store.js';
@@ -26,14 +27,20 @@ function add(into: Tally, t: Tally): void {
  * Group health (DESIGN.md "Health"): folds the minute buckets into hourly history, decides each
  * group's state from the recent window, and on a change publishes it at once to data planes
  * (GroupStateBus) and GraphQL subscribers. Time comes from the injected clock only; the timers
- * merely say when to look.
+ * merely say when to look. With several control planes, one folds and decides at a time (the
+ * holder of the `health` job lease, which also probes); the others read the states it publishes,
+ * so every control plane answers with the same states and each change is announced once.
  */
 export class HealthService {
   readonly store: HealthStore;
   private readonly minutes: MinuteReader;
   private states = new Map<string, GroupState>();
+  /** Whether `states` continues the published record (false until this control plane decides: it reads the record first). */
   private loaded = false;
-  private timers: NodeJS.Timeout[] = [];
+  /** Hours the next fold covers: a day when this control plane has just taken the job over, to catch up. */
+  private foldHours = 24;
+  private lease: JobLease | undefined;
+  private schedules: Schedule[] = [];
   private evaluating: Promise<unknown> = Promise.resolve();
   private folding: Promise<unknown> = Promise.resolve();
 
@@ -48,32 +55,52 @@ export class HealthService {
     this.minutes = new MinuteReader(ports.outcomes);
   }
 
-  /** Catches up on the last day's buckets, then folds and evaluates periodically. */
-  async start(): Promise<void> {
-    await this.fold(24);
-    await this.evaluate();
-    const every = (ms: number, job: () => Promise<unknown>) => {
-      let busy = false;
-      // A slow round is not queued behind: the next tick is skipped instead.
-      const t = setInterval(() => {
-        if (busy) return;
-        busy = true;
-        job()
-          .catch((err: Error) => log.warn('health job failed', { message: err.message }))
-          .finally(() => (busy = false));
-      }, ms);
-      t.unref();
-      this.timers.push(t);
-    };
-    every(this.settings.evaluateMs, () => this.evaluate());
-    every(this.settings.foldMs, () => this.fold(1));
+  /**
+   * While this control plane holds `lease`: catches up on the last day's buckets, then folds and
+   * evaluates periodically. Elsewhere: follows the states the holder publishes.
+   */
+  async start(lease: JobLease): Promise<void> {
+    this.lease = lease;
+    if (lease.held) {
+      await this.foldJob();
+      await this.evaluate();
+    } else {
+      await this.follow();
+    }
+    // A slow round is not queued behind: the next tick is skipped instead.
+    this.schedules.push(
+      everyWhileHeld(lease, this.settings.evaluateMs, () => this.evaluate(), () => this.follow()),
+      everyWhileHeld(lease, this.settings.foldMs, () => this.foldJob(), async () => {
+        this.foldHours = 24;
+      }),
+    );
   }
 
   /** Stops the periodic jobs (after the ones in progress). */
   async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+    await Promise.all(this.schedules.map((schedule) => schedule.stop()));
+    this.schedules = [];
     await Promise.allSettled([this.evaluating, this.folding]);
+  }
+
+  /** The periodic fold: the last hour, or the last day just after taking the job over. */
+  private async foldJob(): Promise<void> {
+    const hours = this.foldHours;
+    await this.fold(hours);
+    this.foldHours = 1;
+  }
+
+  /** Not the holder: takes the states the holder published, and reads them again before deciding itself. */
+  private async follow(): Promise<void> {
+    this.loaded = false;
+    await this.loadStates();
+  }
+
+  /** Continues from the published record; false when there is none (before the first publish, or Redis lost it). */
+  private async loadStates(): Promise<boolean> {
+    const record = await this.ports.groupStates.read();
+    if (record) this.states = new Map(Object.entries(record.states));
+    return record !== null;
   }
 
   /**
@@ -100,7 +127,8 @@ export class HealthService {
 
   /** Publishes the states as last decided again (Redis lost the record): a newer time wins over the data planes' version. */
   async republish(): Promise<void> {
-    if (this.loaded) await this.ports.groupStates.publish(Object.fromEntries(this.states), new Date(this.now()));
+    // Only the deciding control plane: a follower's copy may be a round behind, and the newer time would win.
+    if (this.loaded && this.lease?.held !== false) await this.ports.groupStates.publish(Object.fromEntries(this.states), new Date(this.now()));
   }
 
   /** The current state of `group` (as last decided). */
@@ -119,12 +147,10 @@ export class HealthService {
   }
 
   private async evaluateNow(): Promise<GroupHealthChange[]> {
-    if (!this.loaded) {
-      // Continue from what was published before a restart, so unchanged groups are not re-announced.
-      const record = await this.ports.groupStates.read();
-      this.states = new Map(Object.entries(record?.states ?? {}));
-      this.loaded = true;
-    }
+    // Continue from what was published before (a restart, another control plane's turn), so
+    // unchanged groups are not re-announced; the states followed so far are published when the record is gone.
+    const unpublished = !this.loaded && !(await this.loadStates()) && this.states.size > 0;
+    this.loaded = true;
     const now = this.now();
     const current = minuteOf(now);
     const groups = await this.groupNames(true);
@@ -153,7 +179,7 @@ export class HealthService {
     }
     const removed = [...this.states.keys()].some((g) => !next.has(g));
     this.states = next;
-    if (changed.length === 0 && !removed) return [];
+    if (changed.length === 0 && !removed && !unpublished) return [];
     await this.ports.groupStates.publish(Object.fromEntries(next), new Date(now));
     const at = new Date(now).toISOString();
     const availability = changed.length ? new Map((await this.availability({ only: changed.map((c) => c.group) })).map((a) => [a.group, a])) : new Map();

@@ -10,6 +10,7 @@ import type { RuntimeConfig, WeightedChannel } from '../../data-plane/config/run
 import { upstreamFormat } from '../../data-plane/relay/translators.js';
 import { UpstreamTransport } from '../../data-plane/providers/transport.js';
 import { callChannel, drain } from '../catalog/channel-call.js';
+import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { HealthService } from './health.service.js';
 import { probeBody } from './probe-request.js';
 import { hourStart, tallyOf } from './health.store.js';
@@ -46,15 +47,15 @@ interface Target {
  * week (default: the group's recommended format, not streamed), asks for the smallest output,
  * and is recorded as an outcome of node `probe`. Limits: one probe per group per
  * HEALTH_PROBE_INTERVAL_MS and HEALTH_PROBE_MAX_PER_HOUR (counted in the shared ephemeral store,
- * so several control-plane instances share the cap).
+ * so several control-plane instances share the cap). With several control planes, only the holder
+ * of the `health` job lease probes (the one deciding the states the probes feed).
  */
 export class ProbeService {
   private readonly transport = new UpstreamTransport();
   private runtime: RuntimeConfig | null = null;
   private readonly lastProbe = new Map<string, number>();
   private readonly turn = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private schedule: Schedule | undefined;
 
   constructor(
     private readonly ports: Ports,
@@ -62,25 +63,15 @@ export class ProbeService {
     private readonly health: HealthService,
   ) {}
 
-  /** Starts probing every HEALTH_PROBE_INTERVAL_MS (0: never). */
-  start(): void {
+  /** Starts probing every HEALTH_PROBE_INTERVAL_MS (0: never) while this control plane holds `lease`. */
+  start(lease: JobLease): void {
     const every = this.health.settings.probeIntervalMs;
-    if (every === 0) return;
-    let busy = false;
-    this.timer = setInterval(() => {
-      if (busy) return; // a slow round is not overlapped
-      busy = true;
-      this.running = this.runOnce()
-        .catch((err: Error) => log.warn('probe round failed', { message: err.message }))
-        .finally(() => (busy = false));
-    }, every);
-    this.timer.unref();
+    if (every > 0) this.schedule = everyWhileHeld(lease, every, () => this.runOnce());
   }
 
   /** Stops probing (after the round in progress) and closes the connection pools. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.schedule?.stop();
     await this.transport.close();
   }
 

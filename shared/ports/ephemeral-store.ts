@@ -1,12 +1,15 @@
 /**
- * Short-lived shared values: captcha answers, e-mail codes, rate-limit windows. Shared so that
- * several control-plane instances agree (Redis in split mode, in-process in all-in-one).
+ * Short-lived shared values: captcha answers, e-mail codes, rate-limit windows, job leases and
+ * what the last run of a leased job found. Shared so that several control-plane instances agree
+ * (Redis in split mode, in-process in all-in-one).
  */
 export interface EphemeralStore {
   /** Stores `value` under `name` for `ttlMs`, replacing any previous value. */
   put(name: string, value: string, ttlMs: number): Promise<void>;
   /** Returns and deletes the value atomically (single use), or null when absent or expired. */
   take(name: string): Promise<string | null>;
+  /** Returns the value without using it up (a record any instance may read), or null when absent or expired. */
+  peek(name: string): Promise<string | null>;
   /** Counts one hit in the fixed window that started with the first hit; returns the count so far. */
   hit(name: string, windowMs: number): Promise<number>;
   /** The hits counted so far in the window of `name` (0 when there is none, or it is over), without counting one. */

@@ -15,7 +15,8 @@ let cp: TestControlPlane;
 let admin: string;
 
 beforeAll(async () => {
-  cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
+  // Reconciling every second (it reads, and reports without correcting): the job test below waits for a run.
+  cp = await startTestControlPlane({ env: { RECONCILE_EVERY_MS: '1000' }, overrides: { consumeUsage: false } });
   admin = (await seedAccount(cp.services, { role: Role.Admin })).session;
 });
 
@@ -160,17 +161,25 @@ test('drift is reported, never corrected', async () => {
   }
 });
 
-test('the reconciliation job goes over every account by itself and keeps what it found; an administrator can run it at once', async () => {
+test('the reconciliation job goes over every account by itself and keeps what it found for every control plane; an administrator can run it at once', async () => {
   const drifting = await fundedAccount(300_000n);
   const fine = await fundedAccount(300_000n);
   await cp.services.deps.ports.balances.credit(drifting, 777n, 'stray-for-the-job');
-  // A second control plane on the same state, reconciling every second.
+  // A second control plane on the same state: the first holds the job, the second answers with its runs.
   const second = await startTestControlPlane({ databaseUrl: cp.databaseUrl, redisPrefix: cp.redisPrefix, env: { RECONCILE_EVERY_MS: '1000' }, overrides: { consumeUsage: false } });
   try {
-    const RUN = '{ reconciliationRun { accounts drifting { accountId status driftMicro } } }';
-    const read = async () => (await gqlOk<{ reconciliationRun: { accounts: number; drifting: { accountId: string; driftMicro: string }[] } | null }>(second.server.url, RUN, {}, { session: admin })).reconciliationRun;
-    await eventually(async () => expect(await read()).not.toBeNull());
-    const run = (await read())!;
+    expect([cp.services.jobs.held('reconciliation'), second.services.jobs.held('reconciliation')]).toEqual([true, false]);
+    const RUN = '{ reconciliationRun { startedAt accounts drifting { accountId status driftMicro } } }';
+    type Run = { startedAt: string; accounts: number; drifting: { accountId: string; driftMicro: string }[] };
+    const read = async () => (await gqlOk<{ reconciliationRun: Run | null }>(second.server.url, RUN, {}, { session: admin })).reconciliationRun;
+    // A run that started once the accounts above were there.
+    const since = Date.now();
+    let run: Run | null = null;
+    await eventually(async () => {
+      run = await read();
+      expect(Date.parse(run?.startedAt ?? '') >= since).toBe(true);
+    });
+    run = run!;
     const accounts = await cp.services.deps.orm.em.fork().count(Account, {});
     expect(run.accounts).toBe(accounts);
     expect(run.drifting).toContainEqual({ accountId: drifting, status: 'drift', driftMicro: '777' });

@@ -7,6 +7,15 @@ describeContract('EphemeralStore', (ports) => {
     expect(await ports().ephemeral.take('captcha:1')).toBeNull();
   });
 
+  test('a value can be peeked at any number of times, and is then still there to take', async () => {
+    expect(await ports().ephemeral.peek('record')).toBeNull();
+    await ports().ephemeral.put('record', 'R', 10_000);
+    expect(await ports().ephemeral.peek('record')).toBe('R');
+    expect(await ports().ephemeral.peek('record')).toBe('R');
+    expect(await ports().ephemeral.take('record')).toBe('R');
+    expect(await ports().ephemeral.peek('record')).toBeNull();
+  });
+
   test('put replaces the previous value', async () => {
     await ports().ephemeral.put('k', 'one', 10_000);
     await ports().ephemeral.put('k', 'two', 10_000);
@@ -18,6 +27,7 @@ describeContract('EphemeralStore', (ports) => {
     await ports().ephemeral.put('long', 'w', 60_000);
     // The 30 ms started before put answered: once the clock is past that, the value is gone.
     await clockPasses(Date.now() + 30);
+    expect(await ports().ephemeral.peek('short')).toBeNull();
     expect(await ports().ephemeral.take('short')).toBeNull();
     expect(await ports().ephemeral.take('long')).toBe('w');
   });

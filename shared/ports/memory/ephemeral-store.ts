@@ -24,6 +24,11 @@ export class MemoryEphemeralStore implements EphemeralStore {
     return entry && entry.expiresAt > this.now() ? entry.value : null;
   }
 
+  async peek(name: string): Promise<string | null> {
+    const entry = this.values.get(name);
+    return entry && entry.expiresAt > this.now() ? entry.value : null;
+  }
+
   async hit(name: string, windowMs: number): Promise<number> {
     const now = this.now();
     const current = this.counters.get(name);

@@ -29,6 +29,10 @@ export class RedisEphemeralStore implements EphemeralStore {
     return this.redis.cmd.getdel(this.keys.ephemeral(name));
   }
 
+  async peek(name: string): Promise<string | null> {
+    return this.redis.cmd.get(this.keys.ephemeral(name));
+  }
+
   async hit(name: string, windowMs: number): Promise<number> {
     const key = this.keys.rateLimit(name);
     const [[, count]] = (await this.redis.cmd.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number], unknown];
