@@ -16,6 +16,7 @@ const { getComplexity } = createRequire(import.meta.url)('graphql-query-complexi
 
 /** Limits on one operation, checked before anything executes (settings GRAPHQL_*). */
 export interface QueryLimits {
+  /** Deepest selection (`ofType` chains of introspection not counted). */
   maxDepth: number;
   /** Budget of a signed-in caller (GRAPHQL_COST_LIMIT). */
   maxCost: number;
