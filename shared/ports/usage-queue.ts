@@ -39,7 +39,11 @@ export interface UsageQueue {
   ack(group: string, ids: readonly string[]): Promise<void>;
   /** Moves to `consumer` up to `count` entries pending for at least `minIdleMs` with another (dead) consumer, and returns their events. */
   claimStale(group: string, consumer: string, minIdleMs: number, count: number): Promise<QueuedUsageEvent[]>;
-  /** Every event not yet acknowledged by `group` (pending or never delivered), oldest first: for reconciliation. */
+  /**
+   * Every event not yet acknowledged by `group` (pending or never delivered), oldest first: for
+   * reconciliation and balance loads. Before the group exists (it is made reading from the start),
+   * every event appended is unconsumed: after Redis lost its data, events may come before the group.
+   */
   unconsumed(group: string): Promise<QueuedUsageEvent[]>;
   /** Drops acknowledged entries older than the oldest unacknowledged one; returns how many entries were dropped. */
   trimConsumed(group: string): Promise<number>;

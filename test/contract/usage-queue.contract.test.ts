@@ -131,4 +131,13 @@ describeContract('UsageQueue', (ports) => {
     expect(await q().unconsumed('nope')).toEqual([]);
     expect(await q().trimConsumed('nope')).toBe(0);
   });
+
+  test('before its group is made, every event appended is unconsumed (the group will read them all)', async () => {
+    // As after Redis lost its data: data planes append before a control plane makes the group again.
+    for (const id of ['e1', 'e2']) await q().append(sampleUsageEvent({ eventId: id }));
+    expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['e1', 'e2']);
+    expect(await q().trimConsumed('g')).toBe(0);
+    await q().ensureGroup('g');
+    expect((await q().read('g', 'c', 10, 0)).map((e) => e.event.eventId)).toEqual(['e1', 'e2']);
+  });
 });

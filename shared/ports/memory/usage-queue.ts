@@ -79,7 +79,8 @@ export class MemoryUsageQueue implements UsageQueue {
 
   async unconsumed(group: string): Promise<QueuedUsageEvent[]> {
     const state = this.groups.get(group);
-    if (!state) return [];
+    // No group yet: the group, made from the start, will read every entry.
+    if (!state) return this.entries.flatMap(decode);
     return this.entries.filter((e, i) => i >= state.next || state.pending.has(e.id)).flatMap(decode);
   }
 

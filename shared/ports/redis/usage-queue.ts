@@ -110,8 +110,8 @@ export class RedisUsageQueue implements UsageQueue {
   }
 
   async unconsumed(group: string): Promise<QueuedUsageEvent[]> {
-    const state = await this.groupState(group);
-    if (!state) return [];
+    // No group yet (Redis lost its data, and events came before the group was made again): the group, made from the start, will read every entry.
+    const state = (await this.groupState(group)) ?? { lastDelivered: '0-0', pending: [] };
     const stream = this.keys.usageStream;
     const from = state.pending.length > 0 ? state.pending[0] : `(${state.lastDelivered}`;
     const entries = (await this.redis.cmd.xrange(stream, from, '+')) as StreamEntry[];
