@@ -114,6 +114,7 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Mutation.resolveIncident': { work: Work.WRITE },
   'Mutation.runReconciliation': { work: Work.HEAVY },
   'Mutation.setAccountDisabled': { work: Work.WRITE },
+  'Mutation.setAccountRateLimits': { work: Work.WRITE },
   'Mutation.setChannelKeyEnabled': { work: Work.WRITE },
   'Mutation.setExchangeRate': { work: Work.WRITE },
   'Mutation.testChannel': { work: Work.HEAVY },
@@ -136,6 +137,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'TopUpPage.items': PAGE_ITEMS,
   'UsagePage.items': PAGE_ITEMS,
 
+  // Read from the rate limiter's counters in Redis, per token.
+  'ApiToken.rateUse': { work: Work.LOOKUP },
   'AvailabilityHistory.days': { work: Work.NONE, items: 90 },
   'Channel.keys': { work: Work.NONE, items: 5 },
   'Channel.models': { work: Work.NONE, items: 20 },
