@@ -56,7 +56,9 @@ export interface BalanceStore {
    * Charges `actualMicro` for a reservation and gives back the rest, once: a second settle (or a
    * settle after a release) changes nothing and answers `duplicate`. When the reservation already
    * expired (a slow request), the actual cost is still charged (`expired`): the usage event will
-   * charge the ledger too. A charge above 0 is kept unledgered under `reservationId`.
+   * charge the ledger too. A charge above 0 is kept unledgered under `reservationId`. An id the
+   * balance holds unledgered already (a load counted its queued event) is a `duplicate` too: its
+   * charge is on the balance.
    */
   settle(accountId: string, reservationId: string, actualMicro: bigint, tokenId: string | null): Promise<SettleResult>;
   /**

@@ -27,12 +27,13 @@ return {'ok', left}
 
 /**
  * Settle (mode 'settle') or release (mode 'release') once; a charge is kept unledgered under the id.
+ * An id already unledgered (a load counted its queued event) is on the balance already: a duplicate.
  * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: id, actual, tokenId ('' none), now, mode.
  */
 export const FINISH_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
 if not bal then return {'unknown', ''} end
-if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return {'duplicate', bal} end
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then return {'duplicate', bal} end
 local entry = redis.call('HGET', KEYS[2], ARGV[1])
 local reserved = 0
 local token = ARGV[3]

@@ -250,6 +250,15 @@ describeContract('BalanceStore', (ports) => {
     expect((await b().inspect('a')).unledgered).toEqual(queued);
   });
 
+  test('a settle of a charge the balance holds unledgered already (a load counted its queued event) takes nothing again', async () => {
+    // As after Redis lost its data: the balance was loaded with the event's charge, then its settle arrives.
+    await b().load('a', 900n, new Map([['t1', 100n]]), new Map([['queued-1', { chargeMicro: 100n, at: T0 }]]));
+    expect(await b().settle('a', 'queued-1', 100n, 't1')).toEqual({ status: 'duplicate', balanceMicro: 900n });
+    expect(await b().inspect('a')).toMatchObject({ balanceMicro: 900n, tokenSpend: new Map([['t1', 100n]]) });
+    // Another id is charged as a late settle is.
+    expect(await b().settle('a', 'other', 30n, 't1')).toEqual({ status: 'expired', balanceMicro: 870n });
+  });
+
   test('the credits a load includes are never applied again; others are', async () => {
     expect(await b().load('a', 900n, new Map(), new Map(), new Map([['topup:1', 1000n], ['adjust:1', -100n]]))).toBe(true);
     expect(await b().credit('a', 1000n, 'topup:1')).toEqual({ status: 'duplicate', balanceMicro: 900n });

@@ -73,7 +73,7 @@ export class MemoryBalanceStore implements BalanceStore {
   private finish(accountId: string, id: string, actual: bigint, tokenId: string | null, mode: 'settle' | 'release'): SettleResult {
     const s = this.state(accountId);
     if (s.balance === null) return { status: 'unknown' };
-    if (s.settled.has(id)) return { status: 'duplicate', balanceMicro: s.balance };
+    if (s.settled.has(id) || s.unledgered.has(id)) return { status: 'duplicate', balanceMicro: s.balance };
     const open = s.reservations.get(id);
     s.reservations.delete(id);
     const reserved = open?.amountMicro ?? 0n;
