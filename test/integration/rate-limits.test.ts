@@ -109,9 +109,8 @@ interface TwoNodes {
 }
 
 async function startTwoNodes(content: (url: string) => SnapshotContent): Promise<TwoNodes> {
-  const bed = await startRelayBed(content, { pipeline: {} });
-  // The bed's own node relays without metering: restart its routes as production builds them.
-  await bed.dataPlane.close();
+  // The bed's own node relays without metering and takes no traffic here: two metered nodes do.
+  const bed = await startRelayBed(content);
   const dirs = [await tempDataDir(), await tempDataDir()];
   const start = (name: string, dir: string) =>
     startDataPlane(
@@ -146,7 +145,7 @@ async function startTwoNodes(content: (url: string) => SnapshotContent): Promise
     stop: async () => {
       await first.close();
       await second.close();
-      await bed.stop(); // closes its own node (again: a no-op), the upstream, its ports and keys
+      await bed.stop();
       for (const dir of dirs) await dir.remove();
     },
   };
