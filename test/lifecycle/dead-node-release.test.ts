@@ -9,7 +9,8 @@ import { redisPorts } from '../../shared/ports/factory.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 
-const ENV = { DEAD_NODE_RELEASE_MS: '400', JOB_LEASE_MS: '600' };
+// The live process beats every 100 ms: a silence of 3 s leaves room for a busy machine's stalls.
+const ENV = { DEAD_NODE_RELEASE_MS: '3000', JOB_LEASE_MS: '600' };
 let first: TestControlPlane;
 let second: TestControlPlane | undefined;
 let ports: ReturnType<typeof redisPorts>;

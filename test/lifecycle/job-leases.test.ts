@@ -14,7 +14,9 @@ import { addOutcomes } from '../support/outcomes.js';
 import { dropKeys } from '../support/redis-keys.js';
 
 const JOBS = ['reconciliation', 'reservation-expiry', 'health', 'data-plane-watch', 'dead-node-release'];
-const ENV = { JOB_LEASE_MS: '600', HEALTH_EVALUATE_MS: '50', HEALTH_FOLD_MS: '100', DATA_PLANE_WATCH_MS: '50', DATA_PLANE_SILENT_MS: '300', RECONCILE_EVERY_MS: '1000' };
+// Lease and silence far above the renewal and beat periods: a busy machine's stalls neither move a
+// job by themselves nor make a beating node look silent.
+const ENV = { JOB_LEASE_MS: '3000', HEALTH_EVALUATE_MS: '50', HEALTH_FOLD_MS: '100', DATA_PLANE_WATCH_MS: '50', DATA_PLANE_SILENT_MS: '3000', RECONCILE_EVERY_MS: '1000' };
 
 const redisPrefix = testRedisPrefix();
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
