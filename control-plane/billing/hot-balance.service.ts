@@ -24,6 +24,8 @@ export interface ExpectedHot {
   tokenSpend: Map<string, bigint>;
   /** The ledger's credits and debits (idempotency key -> amount): a loaded balance includes them. */
   credits: Map<string, bigint>;
+  /** Event ids whose charges the ledger holds, among the queued ones and those `held` (see {@link HotBalanceService.expected}). */
+  accounted: Set<string>;
 }
 
 /**
@@ -103,21 +105,29 @@ export class HotBalanceService {
 
   /**
    * What the hot state of `accountIds` should be, apart from open reservations: the ledger, minus
-   * the charges of usage events still in the queue and not yet recorded (for loading a balance).
+   * the charges of usage events still in the queue and not yet recorded, and minus the charges
+   * `held` unledgered by the store while the balance was missing (settlements after Redis lost
+   * its data) whose events are not recorded yet (for loading a balance).
    */
-  async expected(em: EntityManager, accountIds: readonly string[]): Promise<Map<string, ExpectedHot>> {
+  async expected(em: EntityManager, accountIds: readonly string[], held: ReadonlyMap<string, ReadonlyMap<string, UnledgeredCharge>> = new Map()): Promise<Map<string, ExpectedHot>> {
     const wanted = new Set(accountIds);
     const queued = (await this.deps.usage.unconsumed(USAGE_CONSUMER_GROUP)).filter((q) => wanted.has(q.event.accountId));
-    const facts = await readLedgerFacts(em, accountIds, queued);
+    const facts = await readLedgerFacts(em, accountIds, queued, [...held.values()].flatMap((charges) => [...charges.keys()]));
     const result = new Map<string, ExpectedHot>();
     for (const id of accountIds) {
-      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unledgered: new Map(), tokenSpend: facts.tokenSpend.get(id) ?? new Map(), credits: facts.credits.get(id) ?? new Map() });
+      const accounted = new Set([...(held.get(id)?.keys() ?? [])].filter((eventId) => facts.recorded.has(eventId)));
+      result.set(id, { ledgerMicro: facts.balances.get(id) ?? 0n, unledgered: new Map(), tokenSpend: facts.tokenSpend.get(id) ?? new Map(), credits: facts.credits.get(id) ?? new Map(), accounted });
     }
+    for (const q of queued) if (facts.recorded.has(q.event.eventId)) result.get(q.event.accountId)!.accounted.add(q.event.eventId);
     for (const q of pendingOnly(queued, facts.recorded)) {
       const expected = result.get(q.event.accountId)!;
       const charge = BigInt(q.event.chargeMicro);
       if (charge > 0n) expected.unledgered.set(q.event.eventId, { chargeMicro: charge, at: q.event.createdAt });
       expected.tokenSpend.set(q.event.tokenId, (expected.tokenSpend.get(q.event.tokenId) ?? 0n) + charge);
+    }
+    for (const [accountId, charges] of held) {
+      const expected = result.get(accountId)!;
+      for (const [eventId, charge] of charges) if (!expected.accounted.has(eventId) && !expected.unledgered.has(eventId)) expected.unledgered.set(eventId, charge);
     }
     return result;
   }
@@ -129,7 +139,9 @@ export class HotBalanceService {
       if (state.balanceMicro === null) hot.set(id, state);
     }
     if (hot.size === 0) return 0;
-    const expected = await this.expected(this.deps.orm.em.fork(), [...hot.keys()]);
+    // Charges kept while the balance was missing (settled after Redis lost its data) count as unledgered unless the ledger holds them.
+    const held = new Map([...hot].map(([id, state]) => [id, state.unledgered]));
+    const expected = await this.expected(this.deps.orm.em.fork(), [...hot.keys()], held);
     let loaded = 0;
     for (const [id, state] of hot) {
       const e = expected.get(id)!;
@@ -138,7 +150,7 @@ export class HotBalanceService {
       for (const r of state.reservations) if (r.tokenId) spend.set(r.tokenId, (spend.get(r.tokenId) ?? 0n) + r.amountMicro);
       const unledgered = [...e.unledgered.values()].reduce((sum, charge) => sum + charge.chargeMicro, 0n);
       // The credits go with it: a retried credit (a replayed payment callback) must not add again.
-      if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered, e.credits)) {
+      if (await this.deps.balances.load(id, e.ledgerMicro - unledgered - reserved, spend, e.unledgered, e.credits, e.accounted)) {
         loaded += 1;
         this.deps.onChanged?.(id);
       }

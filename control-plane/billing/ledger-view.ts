@@ -8,7 +8,7 @@ export interface LedgerFacts {
   balances: Map<string, bigint>;
   /** Charged usage per account and token, from usage records. */
   tokenSpend: Map<string, Map<string, bigint>>;
-  /** The events among those given whose usage record already exists (committed, maybe not yet acked). */
+  /** The events among those given (queued, and `alsoEventIds`) whose usage record already exists (committed, maybe not yet acked). */
   recorded: Set<string>;
   /** Every entry that is not usage (credits and debits), per account: idempotency key -> amount. */
   credits: Map<string, Map<string, bigint>>;
@@ -19,7 +19,7 @@ export interface LedgerFacts {
  * repeatable-read snapshot: an event committed by the consumer is then counted either in the
  * ledger or as unconsumed, never both and never neither, however the two race.
  */
-export async function readLedgerFacts(em: EntityManager, accountIds: readonly string[], queued: readonly QueuedUsageEvent[]): Promise<LedgerFacts> {
+export async function readLedgerFacts(em: EntityManager, accountIds: readonly string[], queued: readonly QueuedUsageEvent[], alsoEventIds: readonly string[] = []): Promise<LedgerFacts> {
   return em.fork().transactional(
     async (tx) => {
       const balances = await ledgerBalances(tx, accountIds);
@@ -36,7 +36,7 @@ export async function readLedgerFacts(em: EntityManager, accountIds: readonly st
         [JSON.stringify(accountIds)],
       );
       for (const row of entries) credits.get(row.account_id)?.set(row.idempotency_key, BigInt(row.amount_micro));
-      return { balances, tokenSpend, credits, recorded: await recordedEvents(tx, queued.map((q) => q.event.eventId)) };
+      return { balances, tokenSpend, credits, recorded: await recordedEvents(tx, [...queued.map((q) => q.event.eventId), ...alsoEventIds]) };
     },
     { isolationLevel: IsolationLevel.REPEATABLE_READ },
   );

@@ -104,6 +104,11 @@ export interface BalanceStore {
    * balance): `balanceMicro`, the spend of each token, the charges the balance already excludes
    * but the ledger does not hold yet, and the credits (idempotency key -> amount) it already
    * includes, which {@link credit} then never applies again. Returns whether it loaded.
+   *
+   * While the balance is missing (Redis lost its data), `settle` and `consume` answer `unknown`
+   * and keep each charge unledgered under its event id. `accounted` names the ids of such charges
+   * the caller found in the ledger; every other one not in `unledgered` (a settlement that came
+   * after the caller read the account) is taken off `balanceMicro` here and stays unledgered.
    */
   load(
     accountId: string,
@@ -111,6 +116,7 @@ export interface BalanceStore {
     tokenSpend: ReadonlyMap<string, bigint>,
     unledgered?: ReadonlyMap<string, UnledgeredCharge>,
     credits?: ReadonlyMap<string, bigint>,
+    accounted?: ReadonlySet<string>,
   ): Promise<boolean>;
   /** The account's hot state, for reconciliation and the console; `balanceMicro` null when not loaded. */
   inspect(accountId: string): Promise<HotAccount>;

@@ -28,11 +28,19 @@ return {'ok', left}
 /**
  * Settle (mode 'settle') or release (mode 'release') once; a charge is kept unledgered under the id.
  * An id already unledgered (a load counted its queued event) is on the balance already: a duplicate.
+ * A settle while the balance is not loaded (Redis lost its data) keeps its charge unledgered and
+ * answers 'unknown': the load takes it off (see LOAD_SCRIPT).
  * KEYS: balance, reservations, settled, token-spend, unledgered. ARGV: id, actual, tokenId ('' none), now, mode.
  */
 export const FINISH_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
-if not bal then return {'unknown', ''} end
+if not bal then
+  if ARGV[5] == 'settle' and tonumber(ARGV[2]) > 0 and not redis.call('ZSCORE', KEYS[3], ARGV[1]) then
+    redis.call('HSET', KEYS[5], ARGV[1], ARGV[2] .. ':' .. ARGV[4])
+    redis.call('ZADD', KEYS[3], ARGV[4], ARGV[1])
+  end
+  return {'unknown', ''}
+end
 if redis.call('ZSCORE', KEYS[3], ARGV[1]) or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then return {'duplicate', bal} end
 local entry = redis.call('HGET', KEYS[2], ARGV[1])
 local reserved = 0
@@ -92,7 +100,15 @@ return {'ok', left}
  */
 export const CONSUME_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])
-if not bal then return {'unknown', ''} end
+if not bal then
+  -- Not loaded (Redis lost its data): each charge kept unledgered under its event id, for the load to take off.
+  if not redis.call('ZSCORE', KEYS[3], ARGV[2]) then
+    local entriesAt = 6 + 2 * tonumber(ARGV[5])
+    for id, charge in string.gmatch(ARGV[entriesAt], '([^\\n]+)\\n([^\\n]+)\\n') do redis.call('HSET', KEYS[5], id, charge) end
+    redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
+  end
+  return {'unknown', ''}
+end
 if redis.call('ZSCORE', KEYS[3], ARGV[2]) then return {'duplicate', bal} end
 local total = 0
 local entriesAt = 6 + 2 * tonumber(ARGV[5])
@@ -187,17 +203,37 @@ return {'applied', redis.call('GET', KEYS[1])}
 
 /**
  * Loads only a missing balance. KEYS: balance, token-spend, unledgered, credits. ARGV: balance, the
- * number of token pairs, the number of event pairs, token id / spend pairs, event id /
- * `charge:atMs` pairs (unledgered charges), then credit key / amount pairs (credits included).
+ * number of token pairs, the number of event pairs, the number of accounted ids, token id / spend
+ * pairs, event id / `charge:atMs` pairs (unledgered charges), the accounted ids, then credit key /
+ * amount pairs (credits included).
+ *
+ * A charge kept unledgered while the balance was missing (FINISH_SCRIPT, CONSUME_SCRIPT) under an
+ * id neither given nor accounted (its settle came after the caller read the account) is taken
+ * off the balance and stays unledgered.
  */
 export const LOAD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1])
+local events = 5 + 2 * tonumber(ARGV[2])
+local accounted = events + 2 * tonumber(ARGV[3])
+local credits = accounted + tonumber(ARGV[4])
+local known = {}
+for i = events, accounted - 2, 2 do known[ARGV[i]] = true end
+for i = accounted, credits - 1 do known[ARGV[i]] = true end
+local late = {}
+local lateMicro = 0
+local held = redis.call('HGETALL', KEYS[3])
+for i = 1, #held, 2 do
+  if not known[held[i]] then
+    table.insert(late, held[i])
+    table.insert(late, held[i + 1])
+    lateMicro = lateMicro + tonumber(string.match(held[i + 1], '^(%d+):'))
+  end
+end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
-local events = 4 + 2 * tonumber(ARGV[2])
-local credits = events + 2 * tonumber(ARGV[3])
-for i = 4, events - 1, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-for i = events, credits - 1, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+redis.call('SET', KEYS[1], string.format('%d', tonumber(ARGV[1]) - lateMicro))
+for i = 5, events - 1, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+for i = events, accounted - 1, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+if #late > 0 then redis.call('HSET', KEYS[3], unpack(late)) end
 for i = credits, #ARGV, 2 do redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1]) end
 return 1
 `;

@@ -259,6 +259,28 @@ describeContract('BalanceStore', (ports) => {
     expect(await b().settle('a', 'other', 30n, 't1')).toEqual({ status: 'expired', balanceMicro: 870n });
   });
 
+  test('settlements while the balance is missing are kept for the load: taken off unless the caller accounted for them', async () => {
+    // As after Redis lost its data: settlements come before the control plane loads the balance.
+    expect(await b().settle('a', 'settled-1', 100n, 't1')).toEqual({ status: 'unknown' });
+    expect(await b().settle('a', 'settled-1', 100n, 't1')).toEqual({ status: 'unknown' });
+    expect(await b().release('a', 'released-1')).toEqual({ status: 'unknown' });
+    const charges = [
+      { eventId: 'leased-1', tokenId: 't1', chargeMicro: 30n },
+      { eventId: 'leased-2', tokenId: 't1', chargeMicro: 20n },
+      { eventId: 'free', tokenId: 't1', chargeMicro: 0n },
+    ];
+    expect(await b().consume('a', 'lease:x', 'lease:x:1', charges, reserveAt(T0))).toEqual({ status: 'unknown' });
+    expect((await b().inspect('a')).balanceMicro).toBeNull();
+    // The caller found leased-2 in the ledger, and counted queued-1 itself; settled-1 and leased-1 came after it read.
+    expect(await b().load('a', 1000n, new Map(), new Map([['queued-1', { chargeMicro: 5n, at: T0 }]]), new Map(), new Set(['leased-2']))).toBe(true);
+    const loaded = await b().inspect('a');
+    expect(loaded.balanceMicro).toBe(1000n - 100n - 30n);
+    expect([...loaded.unledgered.keys()].sort()).toEqual(['leased-1', 'queued-1', 'settled-1']);
+    // Their late retries take nothing again.
+    expect(await b().settle('a', 'settled-1', 100n, 't1')).toEqual({ status: 'duplicate', balanceMicro: 870n });
+    expect(await b().consume('a', 'lease:x', 'lease:x:1', charges, reserveAt(T0))).toEqual({ status: 'duplicate', balanceMicro: 870n });
+  });
+
   test('the credits a load includes are never applied again; others are', async () => {
     expect(await b().load('a', 900n, new Map(), new Map(), new Map([['topup:1', 1000n], ['adjust:1', -100n]]))).toBe(true);
     expect(await b().credit('a', 1000n, 'topup:1')).toEqual({ status: 'duplicate', balanceMicro: 900n });

@@ -72,7 +72,14 @@ export class MemoryBalanceStore implements BalanceStore {
 
   private finish(accountId: string, id: string, actual: bigint, tokenId: string | null, mode: 'settle' | 'release'): SettleResult {
     const s = this.state(accountId);
-    if (s.balance === null) return { status: 'unknown' };
+    if (s.balance === null) {
+      // Kept for the load to take off (see BalanceStore.load).
+      if (mode === 'settle' && actual > 0n && !s.settled.has(id)) {
+        s.unledgered.set(id, { chargeMicro: actual, at: Date.now() });
+        s.settled.set(id, Date.now());
+      }
+      return { status: 'unknown' };
+    }
     if (s.settled.has(id) || s.unledgered.has(id)) return { status: 'duplicate', balanceMicro: s.balance };
     const open = s.reservations.get(id);
     s.reservations.delete(id);
@@ -105,7 +112,14 @@ export class MemoryBalanceStore implements BalanceStore {
       leaseChargeEventId(c.eventId);
     }
     const s = this.state(accountId);
-    if (s.balance === null) return { status: 'unknown' };
+    if (s.balance === null) {
+      // Each charge kept under its event id, for the load to take off (see BalanceStore.load).
+      if (!s.settled.has(batchId)) {
+        for (const c of charges) if (c.chargeMicro > 0n) s.unledgered.set(c.eventId, { chargeMicro: c.chargeMicro, at: options.now });
+        s.settled.set(batchId, options.now);
+      }
+      return { status: 'unknown' };
+    }
     if (s.settled.has(batchId)) return { status: 'duplicate', balanceMicro: s.balance };
     let total = 0n;
     const record = new Map<string, UnledgeredCharge>();
@@ -179,15 +193,17 @@ export class MemoryBalanceStore implements BalanceStore {
     tokenSpend: ReadonlyMap<string, bigint>,
     unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map(),
     credits: ReadonlyMap<string, bigint> = new Map(),
+    accounted: ReadonlySet<string> = new Set(),
   ): Promise<boolean> {
     safe(balanceMicro, 'balance');
     for (const { chargeMicro } of unledgered.values()) safe(chargeMicro, 'charge', true);
     for (const amount of credits.values()) safe(amount, 'credit');
     const s = this.state(accountId);
     if (s.balance !== null) return false;
-    s.balance = balanceMicro;
+    const late = [...s.unledgered].filter(([id]) => !unledgered.has(id) && !accounted.has(id));
+    s.balance = late.reduce((balance, [, charge]) => balance - charge.chargeMicro, balanceMicro);
     s.tokenSpend = new Map(tokenSpend);
-    s.unledgered = new Map(unledgered);
+    s.unledgered = new Map([...unledgered, ...late]);
     s.unledgeredBatches = new Map();
     s.credits = new Set(credits.keys());
     return true;

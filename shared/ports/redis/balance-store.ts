@@ -240,10 +240,12 @@ export class RedisBalanceStore implements BalanceStore {
     tokenSpend: ReadonlyMap<string, bigint>,
     unledgered: ReadonlyMap<string, UnledgeredCharge> = new Map(),
     credits: ReadonlyMap<string, bigint> = new Map(),
+    accounted: ReadonlySet<string> = new Set(),
   ): Promise<boolean> {
-    const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size), String(unledgered.size)];
+    const args = [checkAmount(balanceMicro, 'balance'), String(tokenSpend.size), String(unledgered.size), String(accounted.size)];
     for (const [tokenId, spend] of tokenSpend) args.push(tokenId, checkAmount(spend, 'token spend'));
     for (const [eventId, { chargeMicro, at }] of unledgered) args.push(eventId, `${nonNegative(chargeMicro, 'charge')}:${at}`);
+    args.push(...accounted);
     for (const [key, amount] of credits) args.push(key, checkAmount(amount, 'credit'));
     const k = this.keys;
     const keys = [k.balance(accountId), k.tokenSpend(accountId), k.unledgered(accountId), k.appliedCredits(accountId)];
