@@ -38,7 +38,14 @@ export type PipelineFactory = (deps: DataPlaneDeps) => ModelRoutes;
 
 /** The production model routes: the relay pipeline with metering (reserve, settle, usage events). */
 export const relayWithMetering: PipelineFactory = (deps) => {
-  const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName, instance: deps.instance });
+  const metering = new Metering({
+    balances: deps.ports.balances,
+    usage: deps.ports.usage,
+    node: deps.config.nodeName,
+    instance: deps.instance,
+    // Usage events Redis may have lost with its data are appended again (checked at the heartbeat's pace).
+    replay: { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs },
+  });
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   return {
     middleware: pipeline.middleware,

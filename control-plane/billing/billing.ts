@@ -66,6 +66,7 @@ export class Billing {
     this.ledgered = new LedgeredMarks(deps.ports.balances);
     this.consumer = new UsageConsumer(deps.orm, deps.ports.usage, {
       consumer: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+      balances: deps.ports.balances,
       onCommitted: (accounts) => accounts.forEach(publish),
       onLedgered: (events) => this.ledgered.add(events),
     });

@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
+import type { BalanceStore } from '../../shared/ports/balance-store.js';
 import type { QueuedUsageEvent, UsageQueue } from '../../shared/ports/usage-queue.js';
+import { recordedEvents } from '../billing/ledger-view.js';
 import type { LedgeredRecord } from './ledgered-marks.js';
 import { writeUsageEvents } from './usage.writer.js';
 
@@ -21,6 +23,11 @@ export interface UsageConsumerOptions {
   claimIdleMs?: number;
   /** Told the accounts whose ledger changed (after commit), e.g. to publish `balanceChanged`. */
   onCommitted?: (accountIds: readonly string[]) => void;
+  /**
+   * The hot balances, for the events a data plane replayed after Redis lost its data: the charge
+   * of one not recorded yet is taken off its balance unless the balance holds it already.
+   */
+  balances?: BalanceStore;
   /**
    * Told, after commit, the unledgered records in the hot store whose charges the ledger holds now
    * (replays included), which can go (./ledgered-marks.ts): each charged event's own, and the lease
@@ -143,6 +150,7 @@ export class UsageConsumer {
    * one of its events is written.
    */
   private async commit(batch: readonly QueuedUsageEvent[]): Promise<number> {
+    await this.chargeReplayed(batch);
     try {
       await this.write(batch);
       this.ledgered(batch, batch);
@@ -168,6 +176,27 @@ export class UsageConsumer {
     this.ledgered(written, whole);
     await this.ack(whole);
     return written.length;
+  }
+
+  /**
+   * Before the events of `batch` are written: the charge of each replayed event that is not
+   * recorded yet (its first append went with Redis' data) is settled on its hot balance under its
+   * event id. The store takes nothing when the balance holds it already (a load counted the
+   * queued event, or its own settle came after Redis lost its data), and keeps it for the load
+   * when the balance is not loaded. Before the write, so a balance loaded from the ledger can
+   * never hold it too.
+   */
+  private async chargeReplayed(batch: readonly QueuedUsageEvent[]): Promise<void> {
+    const balances = this.options.balances;
+    const replayed = batch.filter((q) => q.replayed && q.event.chargeMicro !== '0');
+    if (!balances || replayed.length === 0) return;
+    // An event whose first append is in this batch too was not lost: its charge went with it.
+    const firsts = new Set(batch.filter((q) => !q.replayed).map((q) => q.event.eventId));
+    const recorded = await recordedEvents(this.orm.em.fork(), replayed.map((q) => q.event.eventId));
+    for (const { event } of replayed) {
+      if (recorded.has(event.eventId) || firsts.has(event.eventId)) continue;
+      await balances.settle(event.accountId, event.eventId, BigInt(event.chargeMicro), event.tokenId);
+    }
   }
 
   private async ack(batch: readonly QueuedUsageEvent[]): Promise<void> {

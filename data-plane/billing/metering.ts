@@ -17,6 +17,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
 import type { BalanceStore, ReserveResult } from '../../shared/ports/balance-store.js';
+import type { ConfigBus } from '../../shared/ports/config-bus.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { GatewayError, REDIS_RETRY_AFTER_SECONDS, redisUnavailable } from '../errors.js';
@@ -25,6 +26,7 @@ import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';
 import { reservationFor } from './estimate.js';
 import { settlementFor, type Delivery, type Settlement } from './settlement.js';
+import { UsageReplay } from './usage-replay.js';
 import { UsageTap } from './usage-tap.js';
 
 const log = createLogger('metering');
@@ -46,6 +48,8 @@ export interface MeteringDeps {
   leaseIdleMs?: number;
   /** Waits before each new try of a settlement Redis refused (./redis-retry.ts). */
   retryDelaysMs?: readonly number[];
+  /** With it, recent usage events are appended again after Redis lost its data (./usage-replay.ts), the marker read every `periodMs`. */
+  replay?: { bus: ConfigBus; periodMs: number };
 }
 
 /** Default {@link MeteringDeps.reservationTtlMs}. */
@@ -177,10 +181,15 @@ export class Metering {
    */
   private readonly retryStop = new AbortController();
   private readonly now: () => number;
+  private readonly replay: UsageReplay | undefined;
   readonly middleware: Koa.Middleware<PipelineState>;
 
   constructor(private readonly deps: MeteringDeps) {
     this.now = deps.now ?? Date.now;
+    if (deps.replay) {
+      this.replay = new UsageReplay(deps.replay.bus, deps.usage, deps.replay.periodMs, this.retryStop.signal, this.now);
+      this.replay.start();
+    }
     this.middleware = (ctx, next) => this.meter(ctx, next);
     this.leases = new BalanceLeases({
       balances: deps.balances,
@@ -236,6 +245,7 @@ export class Metering {
     await this.idle();
     await this.leases.close();
     await this.idle();
+    await this.replay?.close();
   }
 
   /**
@@ -396,7 +406,9 @@ export class Metering {
   }
 
   private send(entry: UsageEntryWriter, chargeBatch: string | null): void {
-    this.track(withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs, this.retryStop.signal), (error) =>
+    const appended = withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs, this.retryStop.signal);
+    const replay = this.replay;
+    this.track(replay ? appended.then(() => replay.keep(entry)) : appended, (error) =>
       // Their charges are on the balance; reconciliation reports them as lost usage events.
       log.error('usage events not queued', { events: entry.size, chargeBatch, error }),
     );

@@ -6,6 +6,8 @@ export interface QueuedUsageEvent {
   /** The queue's id of the entry holding the event (a Redis stream id such as `1700000000000-0`). */
   id: string;
   event: UsageEvent;
+  /** Appended again by its data plane after Redis lost its data ({@link UsageQueue.replay}): its charge may be missing from the hot balance. */
+  replayed?: true;
 }
 
 /**
@@ -31,6 +33,12 @@ export interface UsageQueue {
    * events written, not as objects). `entry` may be read until the promise settles: write no more to it.
    */
   appendWritten(entry: UsageEntryWriter): Promise<void>;
+  /**
+   * Appends again, as one entry marked `replayed`, events a data plane appended before Redis lost
+   * its data (they may have gone with it unread). Consumers write each event once (by event id),
+   * so a replay of events already consumed changes nothing.
+   */
+  replay(entry: UsageEntryWriter): Promise<void>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;
   /** The events of up to `count` never-delivered entries for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */

@@ -127,6 +127,18 @@ describeContract('UsageQueue', (ports) => {
     expect((await q().unconsumed('g')).map((e) => e.event.eventId)).toEqual(['e3', 'e4']);
   });
 
+  test('a replayed entry reads back marked as replayed; others are not', async () => {
+    await q().ensureGroup('g');
+    await q().append(sampleUsageEvent({ eventId: 'e1' }));
+    await q().replay(UsageEntryWriter.of([sampleUsageEvent({ eventId: 'e1' }), sampleUsageEvent({ eventId: 'e2' })]));
+    const read = await q().read('g', 'c', 10, 0);
+    expect(read.map((e) => [e.event.eventId, e.replayed ?? false])).toEqual([
+      ['e1', false],
+      ['e1', true],
+      ['e2', true],
+    ]);
+  });
+
   test('a group that does not exist has nothing unconsumed', async () => {
     expect(await q().unconsumed('nope')).toEqual([]);
     expect(await q().trimConsumed('nope')).toBe(0);

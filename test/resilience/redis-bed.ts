@@ -6,6 +6,7 @@
 import OpenAI from 'openai';
 import type { DataPlane } from '../../data-plane/bootstrap.js';
 import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
+import type { ServiceOverrides } from '../../control-plane/services.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { gqlOk } from '../support/graphql.js';
@@ -44,12 +45,13 @@ export interface RedisBed {
 let nodes = 0;
 
 /**
- * Starts the bed. `cpEnv`/`dpEnv` add settings (REDIS_TIMEOUT_MS, REDIS_GENERATION_CHECK_MS...).
+ * Starts the bed. `cpEnv`/`dpEnv` add settings (REDIS_TIMEOUT_MS, REDIS_GENERATION_CHECK_MS...);
+ * `cpOverrides` replace parts of the control plane (e.g. no usage consumer loop).
  * Waits until the data plane serves the demo model.
  */
-export async function startRedisBed(options: { cpEnv?: Record<string, string>; dpEnv?: Record<string, string> } = {}): Promise<RedisBed> {
+export async function startRedisBed(options: { cpEnv?: Record<string, string>; dpEnv?: Record<string, string>; cpOverrides?: ServiceOverrides } = {}): Promise<RedisBed> {
   const redis = await PrivateRedis.start();
-  const cp = await startTestControlPlane({ env: { REDIS_URL: redis.url, ...options.cpEnv } });
+  const cp = await startTestControlPlane({ env: { REDIS_URL: redis.url, ...options.cpEnv }, overrides: options.cpOverrides });
   const dataDir = await tempDataDir();
   const planes: DataPlane[] = [];
   const startDataPlane = async (nodeName: string, env: Record<string, string> = {}) => {

@@ -3,6 +3,13 @@ import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-co
 import { compareStreamIds } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
 
+/** One entry: its id, its events' text, and whether it is a replay (UsageQueue.replay). */
+interface Entry {
+  id: string;
+  text: string;
+  replayed: boolean;
+}
+
 interface GroupState {
   /** Index into `entries` of the next never-delivered entry. */
   next: number;
@@ -17,7 +24,7 @@ interface GroupState {
  * each, as in Redis, so readers never share objects with writers.
  */
 export class MemoryUsageQueue implements UsageQueue {
-  private entries: { id: string; text: string }[] = [];
+  private entries: Entry[] = [];
   private readonly groups = new Map<string, GroupState>();
   private readonly waiters = new Set<() => void>();
   private lastMs = 0;
@@ -30,11 +37,19 @@ export class MemoryUsageQueue implements UsageQueue {
   }
 
   async appendWritten(entry: UsageEntryWriter): Promise<void> {
+    this.push(entry, false);
+  }
+
+  async replay(entry: UsageEntryWriter): Promise<void> {
+    this.push(entry, true);
+  }
+
+  private push(entry: UsageEntryWriter, replayed: boolean): void {
     if (entry.size === 0) return;
     const ms = Math.max(this.now(), this.lastMs);
     this.seq = ms === this.lastMs ? this.seq + 1 : 0;
     this.lastMs = ms;
-    this.entries.push({ id: `${ms}-${this.seq}`, text: entry.text() });
+    this.entries.push({ id: `${ms}-${this.seq}`, text: entry.text(), replayed });
     for (const wake of this.waiters) wake();
   }
 
@@ -118,6 +133,6 @@ export class MemoryUsageQueue implements UsageQueue {
   }
 }
 
-function decode(entry: { id: string; text: string }): QueuedUsageEvent[] {
-  return decodeUsageEntry(entry.text).map((event) => ({ id: entry.id, event }));
+function decode(entry: Entry): QueuedUsageEvent[] {
+  return decodeUsageEntry(entry.text).map((event) => (entry.replayed ? { id: entry.id, event, replayed: true } : { id: entry.id, event }));
 }

@@ -10,6 +10,8 @@ type StreamEntry = [id: string, fields: string[]];
 
 /** The events field of a stream entry. */
 const FIELD = 'e';
+/** The field marking a replayed entry (UsageQueue.replay). */
+const REPLAYED = 'r';
 
 /** One writing of all of `writings`' events: most often the only one, as it is (a busy data plane's is tens of kilobytes). */
 function joined(writings: readonly UsageEntryWriter[]): UsageEntryWriter {
@@ -22,7 +24,8 @@ function joined(writings: readonly UsageEntryWriter[]): UsageEntryWriter {
 /** The events of a stream entry, each with the entry's id. */
 function decode([id, fields]: StreamEntry): QueuedUsageEvent[] {
   const at = fields.indexOf(FIELD);
-  return decodeUsageEntry(fields[at + 1]).map((event) => ({ id, event }));
+  const replayed = fields.includes(REPLAYED);
+  return decodeUsageEntry(fields[at + 1]).map((event) => (replayed ? { id, event, replayed: true } : { id, event }));
 }
 
 /**
@@ -66,6 +69,10 @@ export class RedisUsageQueue implements UsageQueue {
     const { writings, sent } = this.batch;
     writings.push(written);
     await sent;
+  }
+
+  async replay(entry: UsageEntryWriter): Promise<void> {
+    if (entry.size > 0) await this.redis.cmd.xadd(this.keys.usageStream, '*', FIELD, entry.bytes(), REPLAYED, '1');
   }
 
   async ensureGroup(group: string): Promise<void> {
