@@ -26,15 +26,18 @@ let modest: FaultAccount;
 
 beforeAll(async () => {
   service = await SplitService.start();
-  [rich, modest] = await Promise.all([service.account('200'), service.account('0.8')]);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await service?.stop();
 });
 
-// A scenario that failed half-way may have left a process stopped.
-beforeEach(() => service.ensureRunning(), 120_000);
+beforeEach(async () => {
+  // A scenario that failed half-way may have left a process stopped.
+  await service.ensureRunning();
+  // Accounts of each scenario's own: its money check sees only its own traffic.
+  [rich, modest] = await Promise.all([service.account('200'), service.account('0.8')]);
+}, 120_000);
 
 const money = (accounts: FaultAccount[], outcomes: Outcome[]) => expectMoneyAgrees({ databaseUrl: service.databaseUrl, gql: (q, v) => service.gql(q, v) }, accounts, outcomes);
 

@@ -24,16 +24,19 @@ let modest: FaultAccount;
 
 beforeAll(async () => {
   service = await SplitService.start();
-  // Rich enough for balance leases (no Redis call per request); modest: a reservation in Redis per request.
-  [rich, modest] = await Promise.all([service.account('200'), service.account('0.8')]);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await service?.stop();
 });
 
-// A scenario that failed half-way may have left a process stopped.
-beforeEach(() => service.ensureRunning(), 120_000);
+beforeEach(async () => {
+  // A scenario that failed half-way may have left a process stopped.
+  await service.ensureRunning();
+  // Accounts of each scenario's own, so that its money check sees only its own traffic. Rich
+  // enough for balance leases (no Redis call per request); modest: a reservation in Redis per request.
+  [rich, modest] = await Promise.all([service.account('200'), service.account('0.8')]);
+}, 120_000);
 
 /** Runs steady traffic on both nodes around `fault`; returns every outcome. */
 async function underTraffic(fault: (traffic: SdkTraffic) => Promise<void>): Promise<SdkTraffic> {

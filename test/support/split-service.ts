@@ -26,7 +26,7 @@ import type { ClientKind, Lane } from './sdk-traffic.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** How long a process may take to start on a busy machine (swc compiles the sources at each start). */
-const START_BOUND_MS = 60_000;
+const START_BOUND_MS = 180_000;
 
 /** Settings of the data planes, short where a setting exists: exported so scenarios can compute their bounds. */
 export const DATA_PLANE_SETTINGS = {
