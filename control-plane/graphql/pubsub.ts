@@ -31,11 +31,17 @@ export function createEventBus(redisUrl: string | undefined, prefix: string, tim
   const subscribeClient = new Redis(redisUrl, { connectTimeout: timeoutMs, retryStrategy, maxRetriesPerRequest: null });
   // Failures are reported below; unhandled, ioredis would log every reconnection attempt.
   for (const client of [publishClient, subscribeClient]) client.on('error', () => undefined);
-  // The event target publishes without waiting: a failed publish must not become an unhandled rejection (a crash).
+  // The event target publishes, subscribes and unsubscribes without waiting: a command that fails
+  // (Redis away, or the connection closed at shutdown) must not become an unhandled rejection (a crash).
   const publisher = {
     publish: (channel: string, message: string) => publishClient.publish(channel, message).catch((err: Error) => log.warn('GraphQL event not published', { channel, message: err.message })),
   };
-  const inner = createPubSub({ eventTarget: createRedisEventTarget({ publishClient: publisher as unknown as Redis, subscribeClient }) });
+  const subscriber = {
+    on: (event: 'message', listener: (channel: string, message: string) => void) => subscribeClient.on(event, listener),
+    subscribe: (channel: string) => subscribeClient.subscribe(channel).catch((err: Error) => log.warn('GraphQL events not subscribed', { channel, message: err.message })),
+    unsubscribe: (channel: string) => subscribeClient.unsubscribe(channel).catch((err: Error) => log.warn('GraphQL events not unsubscribed', { channel, message: err.message })),
+  };
+  const inner = createPubSub({ eventTarget: createRedisEventTarget({ publishClient: publisher as unknown as Redis, subscribeClient: subscriber as unknown as Redis }) });
   const pubSub: PubSub = {
     publish: (routingKey: string, ...args: unknown[]) => inner.publish(`${prefix}${routingKey}`, ...(args as [])),
     subscribe: (routingKey: string, dynamicId?: unknown) => inner.subscribe(`${prefix}${routingKey}`, dynamicId as never),
@@ -43,7 +49,8 @@ export function createEventBus(redisUrl: string | undefined, prefix: string, tim
   return {
     pubSub,
     close: async () => {
-      await Promise.all([publishClient.quit(), subscribeClient.quit()]);
+      // QUIT would wait in the offline queue for a Redis that is away (a shutdown must not): drop those connections.
+      await Promise.all([publishClient, subscribeClient].map((client) => (client.status === 'ready' ? client.quit().catch(() => undefined) : client.disconnect())));
     },
   };
 }

@@ -48,3 +48,27 @@ test('a publish while Redis is away is not a crash; events flow again after it i
   expect(heard[0]).toEqual({ n: 2 });
   await iterator.return?.();
 });
+
+test('a subscription ended and the bus closed while Redis is away: no unhandled rejection, and the close does not wait for Redis', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const own = await PrivateRedis.start();
+  const events = createEventBus(own.url, 'events-close-test:', TIMEOUT_MS);
+  try {
+    const iterator = events.pubSub.subscribe('TOPIC')[Symbol.asyncIterator]();
+    const pending = iterator.next();
+    await own.stop();
+    // Ends the subscription (UNSUBSCRIBE waits for a Redis that is gone), then closes the bus as a shutdown does.
+    await iterator.return?.();
+    await pending;
+    const closed = await Promise.race([events.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000))]);
+    expect(closed).toBe('closed');
+    // Well past anything queued failing.
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 5));
+    expect(unhandled).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await own.close();
+  }
+});
