@@ -3,7 +3,7 @@ import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
 import type { PubSub } from 'type-graphql';
 import { createLogger } from '../../shared/log.js';
-import { REDIS_TIMEOUT_MS } from '../../shared/ports/redis/connections.js';
+import { closeConnection, REDIS_TIMEOUT_MS } from '../../shared/ports/redis/connections.js';
 
 const log = createLogger('graphql-events');
 
@@ -49,8 +49,8 @@ export function createEventBus(redisUrl: string | undefined, prefix: string, tim
   return {
     pubSub,
     close: async () => {
-      // QUIT would wait in the offline queue for a Redis that is away (a shutdown must not): drop those connections.
-      await Promise.all([publishClient, subscribeClient].map((client) => (client.status === 'ready' ? client.quit().catch(() => undefined) : client.disconnect())));
+      // QUIT would wait in the offline queue for a Redis that is away (a shutdown must not).
+      await Promise.all([closeConnection(publishClient), closeConnection(subscribeClient)]);
     },
   };
 }

@@ -153,7 +153,7 @@ export function isRedisUnavailable(err: unknown): boolean {
 }
 
 /** QUIT when connected; a connection still trying to reach Redis would queue QUIT forever, so drop it. */
-async function closeConnection(conn: Redis): Promise<void> {
+export async function closeConnection(conn: Redis): Promise<void> {
   if (conn.status === 'ready') await conn.quit().catch(() => undefined);
   else conn.disconnect();
 }

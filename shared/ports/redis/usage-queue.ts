@@ -4,7 +4,7 @@ import type { RedisKeys } from '../../redis/keys.js';
 import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds, nextStreamId } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
-import type { RedisConnections } from './connections.js';
+import { closeConnection, type RedisConnections } from './connections.js';
 
 type StreamEntry = [id: string, fields: string[]];
 
@@ -135,7 +135,7 @@ export class RedisUsageQueue implements UsageQueue {
 
   /** Closes the blocking connection, if opened. */
   async close(): Promise<void> {
-    await this.blocking?.quit().catch(() => undefined);
+    if (this.blocking) await closeConnection(this.blocking);
   }
 
   /** The group's last delivered id and its pending ids (oldest first), or null when there is no such group. */
