@@ -6,8 +6,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Waits before each new try (about two minutes in all, well inside a reservation's life). */
-export const SETTLE_RETRY_DELAYS_MS: readonly number[] = [100, 500, 2_000, 10_000, 30_000, 60_000];
+/**
+ * Waits before each new try (about two minutes in all, well inside a reservation's life): dense
+ * in the first seconds, so that what waited out a short Redis outage (a restart, a freeze of
+ * seconds) reaches it a few seconds after it answers again.
+ */
+export const SETTLE_RETRY_DELAYS_MS: readonly number[] = [100, 500, 1_000, 2_000, 3_000, 5_000, 5_000, 10_000, 10_000, 20_000, 20_000, 30_000];
 
 /** A client closed on purpose (shutdown) fails at once and for good: no point in trying again. */
 function transient(err: unknown): boolean {
