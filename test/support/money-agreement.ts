@@ -33,7 +33,8 @@ interface Reconciliation {
  * - every request a client saw answered whole (`ok`) has exactly one usage record, charging something;
  * - no request has two records (no charge doubled), and no request refused before any answer
  *   (an HTTP error status) was charged;
- * - per account, the usage ledger entries are the usage records' charges, one for one, and the
+ * - per account, the usage ledger entries are the charged usage records' charges, one for one (a
+ *   record charging nothing has no entry), and the
  *   balance GraphQL reports is the ledger's sum (all read together once no charge is on its way);
  * - reconciliation finds every account's hot balance equal to the ledger minus what is reserved
  *   and not yet ledgered (no drift), and a full `runReconciliation` reports no drifting account.
@@ -69,7 +70,7 @@ export async function expectMoneyAgrees(service: LedgerSource, accounts: FaultAc
     await eventually(
       async () => {
         for (const id of ids) {
-          const [usage] = await sql<{ n: string; total: string }>('select count(*)::text as n, coalesce(sum(charge_micro), 0)::text as total from usage_record where account_id = ?', [id]);
+          const [usage] = await sql<{ n: string; total: string }>('select count(*)::text as n, coalesce(sum(charge_micro), 0)::text as total from usage_record where account_id = ? and charge_micro > 0', [id]);
           const [ledgered] = await sql<{ n: string; total: string }>(
             "select count(*)::text as n, coalesce(-sum(amount_micro), 0)::text as total from ledger_entry where account_id = ? and kind = 'usage'",
             [id],
