@@ -43,8 +43,8 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     usage: deps.ports.usage,
     node: deps.config.nodeName,
     instance: deps.instance,
-    // Usage events Redis may have lost with its data are appended again (checked at the heartbeat's pace).
-    replay: { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs },
+    // Usage events Redis may have lost with its data are appended again (checked at the heartbeat's pace); in-process ports lose nothing.
+    replay: deps.ports.kind === 'redis' ? { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs } : undefined,
   });
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   return {
