@@ -26,7 +26,8 @@ export const REPLAY_WINDOW_MS = 30_000;
 
 /** Keeps recent usage entries and appends them again after Redis lost its data. */
 export class UsageReplay {
-  private kept: { entry: UsageEntryWriter; at: number }[] = [];
+  /** Entries Redis accepted, oldest first, with when. */
+  private readonly kept: { entry: UsageEntryWriter; at: number }[] = [];
   private seen: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> = Promise.resolve();
@@ -59,7 +60,10 @@ export class UsageReplay {
   keep(entry: UsageEntryWriter): void {
     const now = this.now();
     this.kept.push({ entry, at: now });
-    if (this.kept[0].at < now - REPLAY_WINDOW_MS) this.kept = this.kept.filter((k) => k.at >= now - REPLAY_WINDOW_MS);
+    // Oldest first: only the few that aged out since the last call are looked at.
+    let aged = 0;
+    while (this.kept[aged].at < now - REPLAY_WINDOW_MS) aged += 1;
+    if (aged > 0) this.kept.splice(0, aged);
   }
 
   private async check(): Promise<void> {
