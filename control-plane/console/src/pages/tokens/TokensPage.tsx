@@ -1,13 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from 'urql';
 import { TokensGroupsDocument, TokensListDocument } from '../../gql/tokens/graphql';
 import { errorMessage } from '../../api/errors';
 import { PageLoader } from '../../app/guards';
 import { DeleteTokenModal } from './DeleteTokenModal';
 import { ManualCopyModal } from './ManualCopyModal';
+import { useTokenNotices } from './notify';
 import { TokenCards } from './TokenCards';
 import type { RowHandlers, TokenRow } from './TokenParts';
 import { TokenTable } from './TokenTable';
@@ -29,6 +29,7 @@ type Editing = { open: false } | { open: true; token?: TokenRow };
  */
 export function TokensPage() {
   const t = useTokensMessages();
+  const notify = useTokenNotices();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [list, refetch] = useQuery({ query: TokensListDocument });
   const [{ data: groupData }] = useQuery({ query: TokensGroupsDocument });
@@ -82,7 +83,7 @@ export function TokensPage() {
             groups={groups}
             onClose={() => setEditing({ open: false })}
             onSaved={(token) => {
-              notifications.show({ color: 'green', message: t(editing.token ? 'saved' : 'created', { name: token.name }) });
+              notify({ color: 'green', message: t(editing.token ? 'saved' : 'created', { name: token.name }) });
               setEditing({ open: false });
               setSelectedId(token.id);
               reload();
@@ -94,7 +95,7 @@ export function TokensPage() {
         token={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(token) => {
-          notifications.show({ message: t('deleted', { name: token.name }) });
+          notify({ message: t('deleted', { name: token.name }) });
           setDeleting(null);
           reload();
         }}

@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
-import { notifications } from '@mantine/notifications';
 import { TokensDisableDocument, TokensEnableDocument } from '../../gql/tokens/graphql';
 import { TokenKeyRevealDocument } from '../../gql/token-key/graphql';
 import { errorMessage } from '../../api/errors';
 import type { TokenRow } from './TokenParts';
 import { useTokensMessages } from './messages';
+import { useTokenNotices } from './notify';
 
 /** Copying a key and switching a token off and on, with what the user is told about each. */
 export function useTokenActions() {
   const t = useTokensMessages();
+  const notify = useTokenNotices();
   const client = useClient();
   const [, disable] = useMutation(TokensDisableDocument);
   const [, enable] = useMutation(TokensEnableDocument);
   /** A key the clipboard refused, shown for copying by hand. */
   const [manualCopy, setManualCopy] = useState<{ name: string; key: string } | null>(null);
 
-  const fail = (message: string) => notifications.show({ color: 'red', message });
+  const fail = (message: string) => notify({ color: 'red', message });
 
   const copy = async (token: TokenRow) => {
     // The key is fetched when asked for, never kept in the list.
@@ -24,7 +25,7 @@ export function useTokenActions() {
     if (!result.data) return fail(errorMessage(result.error, t('offline')) ?? t('offline'));
     try {
       await navigator.clipboard.writeText(result.data.tokenKey);
-      notifications.show({ color: 'green', message: t('keyCopied', { name: token.name }) });
+      notify({ color: 'green', message: t('keyCopied', { name: token.name }) });
     } catch {
       setManualCopy({ name: token.name, key: result.data.tokenKey });
     }
@@ -34,7 +35,7 @@ export function useTokenActions() {
     const active = token.status === 'ACTIVE';
     const result = active ? await disable({ id: token.id }) : await enable({ id: token.id });
     if (result.error) return fail(errorMessage(result.error, t('offline')) ?? t('offline'));
-    notifications.show({ message: t(active ? 'disabledNotice' : 'enabledNotice', { name: token.name }) });
+    notify({ message: t(active ? 'disabledNotice' : 'enabledNotice', { name: token.name }) });
   };
 
   return { copy, toggle, manualCopy, closeManualCopy: () => setManualCopy(null) };
