@@ -1,4 +1,9 @@
 /** Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`. */
+
+/* global process */
+// Quiet test output: warnings and errors only, unless LOG_LEVEL asks for more (workers inherit it).
+process.env.LOG_LEVEL ??= 'warn';
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],

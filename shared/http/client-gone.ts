@@ -11,6 +11,6 @@ const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_
  */
 export function logResponseErrors(app: Koa<never>, log: Logger): void {
   app.on('error', (err: Error & { code?: string }) => {
-    if (!CLIENT_GONE.has(err.code ?? '')) log.error('response error', { message: err.message, code: err.code });
+    if (!CLIENT_GONE.has(err.code ?? '')) log.error('response error', { message: err.message, errorCode: err.code });
   });
 }

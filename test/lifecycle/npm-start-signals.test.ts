@@ -26,7 +26,7 @@ test('SIGTERM to npm start stops node and its embedded PostgreSQL', async () => 
   for (const port of Object.values(service.ports)) expect(await accepts(port)).toBe(true);
   npm.kill('SIGTERM');
   await expectAllStopped();
-  expect(service.output).toContain('"msg":"shutting down","signal":"SIGTERM"');
+  expect(service.output).toContain('"signal":"SIGTERM","msg":"shutting down"');
 }, 120_000);
 
 test('SIGKILL of npm start: node sees its parent gone and stops everything', async () => {
