@@ -1,5 +1,5 @@
 import { ArrayType, Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import { CanonicalDecimalType } from './decimal-column.js';
 
 /** How a group charges: by metered tokens (pay-per-use) or a fixed price per request. */
@@ -31,12 +31,12 @@ export class Group {
   @Property({ type: CanonicalDecimalType, precision: 12, scale: 6 })
   priceMultiplier!: string;
 
-  /** The wire formats this group accepts. */
+  /** The formats this group accepts: wire formats and media endpoints (shared/formats.ts). */
   @Property({ type: ArrayType })
-  formats!: WireFormat[];
+  formats!: GroupFormat[];
 
   @Property({ type: 'string', length: 32 })
-  recommendedFormat!: WireFormat;
+  recommendedFormat!: GroupFormat;
 
   @Enum({ items: () => BillingKind, nativeEnumName: 'billing_kind' })
   billingKind: BillingKind & Opt = BillingKind.Tokens;

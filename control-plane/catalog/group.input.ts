@@ -24,7 +24,7 @@ export class CreateGroupInput {
   @Field(() => String, { description: 'Decimal string > 0, e.g. "4.5" (at most 6 decimals)' })
   priceMultiplier!: string;
 
-  @Field(() => [String], { description: 'Wire formats: chat-completions, messages, generateContent, responses' })
+  @Field(() => [String], { description: 'Formats: chat-completions, messages, generateContent, responses, and the media endpoints images and videos' })
   @ArrayMaxSize(4)
   formats!: string[];
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import { Role } from '../accounts/account.entity.js';
 import type { Viewer } from '../graphql/context.js';
 import { badInput, notFound } from '../graphql/errors.js';
@@ -8,7 +8,7 @@ import { canServe } from './channel-formats.js';
 import { assignLimits, validLimits } from '../limits/rate-limit-columns.js';
 import { Group } from './group.entity.js';
 import type { CreateGroupInput, UpdateGroupInput } from './group.input.js';
-import { decimalInput, formatInput, formatsInput, MULTIPLIER_COLUMN } from './validate.js';
+import { decimalInput, formatsInput, groupFormatInput, MULTIPLIER_COLUMN } from './validate.js';
 
 /** Groups: everyone reads the public ones, administrators read and write all. */
 export class GroupService {
@@ -92,16 +92,16 @@ function isAdmin(viewer: Viewer | null): boolean {
 }
 
 /** The recommended format: the one asked for (must be listed), else the current one if still listed, else the first. */
-function recommended(formats: WireFormat[], asked: string | undefined, current: WireFormat | undefined): WireFormat {
+function recommended(formats: GroupFormat[], asked: string | undefined, current: GroupFormat | undefined): GroupFormat {
   if (asked !== undefined) {
-    const format = formatInput('recommendedFormat', asked);
+    const format = groupFormatInput('recommendedFormat', asked);
     if (!formats.includes(format)) throw badInput('recommendedFormat', `"${format}" is not one of the group's formats`);
     return format;
   }
   return current !== undefined && formats.includes(current) ? current : formats[0];
 }
 
-async function assertMembersServe(em: EntityManager, group: Group, formats: WireFormat[]): Promise<void> {
+async function assertMembersServe(em: EntityManager, group: Group, formats: GroupFormat[]): Promise<void> {
   const members = await em.find(ChannelGroup, { group }, { populate: ['channel'] });
   for (const m of members) {
     const missing = formats.find((f) => !canServe(m.channel.kind, f));

@@ -17,7 +17,7 @@
  * | az             | Azure                                | 2 *        | chat-completions                     |
  * | beta           | Gemini                               | 1.5        | generateContent, chat-completions    |
  * | multi_forward  | multi-model forwarding               | 1 *        | chat-completions + the other three   |
- * | image          | image                                | 1          | chat-completions                     |
+ * | image          | image                                | 1          | chat-completions, images, videos, generateContent |
  * | open_source_1  | open-source 1                        | 0.35       | chat-completions                     |
  * | open_source_2  | open-source 2                        | 0.5 *      | chat-completions                     |
  * | per_request    | (none) per-request billed Claude     | 1 *        | messages, chat-completions           |
@@ -33,7 +33,7 @@
  * fresh start can answer a request, and the model catalog import.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat, WireFormat } from '../../shared/formats.js';
 import { ChannelGroup } from './channel-group.entity.js';
 import { Channel, ChannelKind } from './channel.entity.js';
 import { ExchangeRate } from './exchange-rate.entity.js';
@@ -48,7 +48,7 @@ interface GroupSeed {
   description: string;
   priceMultiplier: string;
   /** Recommended format first. */
-  formats: WireFormat[];
+  formats: GroupFormat[];
   billingKind?: BillingKind;
   autoRoute?: boolean;
 }
@@ -72,7 +72,13 @@ export const SEED_GROUPS: readonly GroupSeed[] = [
     priceMultiplier: '1',
     formats: ['chat-completions', 'messages', 'generateContent', 'responses'],
   },
-  { name: 'image', displayName: 'Image generation', description: 'Image models', priceMultiplier: '1', formats: ['chat-completions'] },
+  {
+    name: 'image',
+    displayName: 'Image generation',
+    description: 'Image and video models',
+    priceMultiplier: '1',
+    formats: ['chat-completions', 'images', 'videos', 'generateContent'],
+  },
   { name: 'open_source_1', displayName: 'Open-source 1', description: 'Open-source models', priceMultiplier: '0.35', formats: ['chat-completions'] },
   { name: 'open_source_2', displayName: 'Open-source 2', description: 'Open-source models; fallback of open-source 1', priceMultiplier: '0.5', formats: ['chat-completions'] },
   {
@@ -114,6 +120,11 @@ export async function seedCatalog(em: EntityManager, now: Date): Promise<void> {
       if (await tx.findOne(Group, { name: g.name })) continue;
       tx.create(Group, { ...g, recommendedFormat: g.formats[0] });
     }
+  });
+  // Databases seeded before the media endpoints existed: their image group takes them on once.
+  await step(em, 'image-group-media-formats', async (tx) => {
+    const group = await tx.findOne(Group, { name: 'image' });
+    if (group) group.formats = [...group.formats, ...(['images', 'videos'] as const).filter((f) => !group.formats.includes(f))];
   });
   await step(em, 'exchange-rate', async (tx) => {
     tx.create(ExchangeRate, { rate: SEED_EXCHANGE_RATE, note: 'built-in default; set the real rate with setExchangeRate', setBy: null });

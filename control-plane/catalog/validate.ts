@@ -1,5 +1,5 @@
 import { compareDecimal, decimalToString, DECIMAL_ZERO, parseDecimal, DecimalError } from '../../shared/decimal.js';
-import { isWireFormat, type WireFormat } from '../../shared/formats.js';
+import { GROUP_FORMATS, isGroupFormat, isWireFormat, WIRE_FORMATS, type GroupFormat, type WireFormat } from '../../shared/formats.js';
 import { badInput } from '../graphql/errors.js';
 
 /** Limits of a NUMERIC(precision, scale) column, so a value is refused rather than rounded or overflowed. */
@@ -33,21 +33,27 @@ export function decimalInput(field: string, text: string, column: DecimalColumn,
   return canonical;
 }
 
-/** A list of wire format ids: known, without duplicates, at least one. */
-export function formatsInput(field: string, formats: readonly string[]): WireFormat[] {
+/** A group's list of formats (wire formats and media endpoints): known, without duplicates, at least one. */
+export function formatsInput(field: string, formats: readonly string[]): GroupFormat[] {
   if (formats.length === 0) throw badInput(field, 'at least one format is required');
-  const out: WireFormat[] = [];
+  const out: GroupFormat[] = [];
   for (const f of formats) {
-    if (!isWireFormat(f)) throw badInput(field, `unknown format "${f}" (known: chat-completions, messages, generateContent, responses)`);
+    if (!isGroupFormat(f)) throw badInput(field, `unknown format "${f}" (known: ${GROUP_FORMATS.join(', ')})`);
     if (out.includes(f)) throw badInput(field, `format "${f}" is listed twice`);
     out.push(f);
   }
   return out;
 }
 
+/** One format a group may list. */
+export function groupFormatInput(field: string, format: string): GroupFormat {
+  if (!isGroupFormat(format)) throw badInput(field, `unknown format "${format}" (known: ${GROUP_FORMATS.join(', ')})`);
+  return format;
+}
+
 /** One wire format id. */
 export function formatInput(field: string, format: string): WireFormat {
-  if (!isWireFormat(format)) throw badInput(field, `unknown format "${format}" (known: chat-completions, messages, generateContent, responses)`);
+  if (!isWireFormat(format)) throw badInput(field, `unknown format "${format}" (known: ${WIRE_FORMATS.join(', ')})`);
   return format;
 }
 

@@ -93,7 +93,9 @@ export class ProbeService {
       if (group.status !== 'active' || (samples.get(group.name) ?? 0) >= settings.minSamples) continue;
       if (at - (this.lastProbe.get(group.name) ?? -Infinity) < settings.probeIntervalMs) continue;
       const mode = await this.health.store.trafficMode(group.name, new Date(at - 7 * 24 * 3600_000));
-      const format = mode && isWireFormat(mode.format) && group.formats.includes(mode.format) ? mode.format : group.recommendedFormat;
+      // Probes speak a wire format: the traffic's, else the recommended one, else the group's first (a media-only group is not probed).
+      const format = [mode?.format, group.recommendedFormat, ...group.formats].find((f) => isWireFormat(f) && group.formats.includes(f)) as WireFormat | undefined;
+      if (format === undefined) continue;
       const target = this.pick(runtime, group, format);
       if (!target) continue;
       if ((await this.ports.ephemeral.hit(`probe:${group.name}:${hourStart(at)}`, 3600_000)) > settings.probeMaxPerHour) continue;

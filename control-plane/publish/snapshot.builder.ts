@@ -14,7 +14,7 @@ import {
 import { Channel, ChannelKind, ChannelStatus, isDemoKind } from '../catalog/channel.entity.js';
 import { BillingKind, GroupStatus } from '../catalog/group.entity.js';
 import { CatalogModel } from '../catalog/model.entity.js';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import { hasRateLimit } from '../../shared/limits/rate-limits.js';
 import { readCatalog, type GroupRow, type KeyRow, type MembershipRow, type VersionedRead, type VersionRow } from './catalog-read.js';
 
@@ -24,8 +24,8 @@ function toGroup(g: GroupRow): SnapshotGroup {
   const limits = { rpm: g.rpm, tpm: g.tpm, concurrency: g.concurrency };
   return {
     name: g.name,
-    formats: g.formats as WireFormat[],
-    recommendedFormat: g.recommendedFormat as WireFormat,
+    formats: g.formats as GroupFormat[],
+    recommendedFormat: g.recommendedFormat as GroupFormat,
     multiplier: canonical(g.multiplier),
     billing: g.billingKind === BillingKind.PerRequest ? 'per-request' : 'tokens',
     autoRoute: g.autoRoute,

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { compareDecimal, parseDecimal } from '../../shared/decimal.js';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
 import { GatewayError } from '../errors.js';
@@ -17,7 +17,7 @@ export const UNSUPPORTED_FORMAT = 'Unsupported API format';
  * first, then by effective price (the group multiplier: the model's price and multiplier are the
  * same in every group), then by name.
  */
-export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: WireFormat): GroupRoute[] {
+export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: GroupFormat): GroupRoute[] {
   if (token.groups.length > 0) {
     const groups = token.groups.map((name) => config.groups.get(name)).filter((g) => g !== undefined);
     if (!groups.some((g) => g.formats.includes(format))) throw new GatewayError('invalid_request', UNSUPPORTED_FORMAT);
@@ -39,17 +39,23 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
 /**
  * Stage: the candidate groups (of a generation, and of a token count, which is refused alike);
  * a model none of them serves is a 404 in the client's format.
- * `usable` (group health) drops the groups declared unavailable, so routing moves on to the
- * token's fallbacks; when it drops every one: 503.
+ * `usable` (group health) drops the groups that cannot serve the model now (the group is down, or
+ * the model is unavailable in it; `others`: whether another candidate group is left to serve),
+ * so routing moves on to the token's fallbacks; when it drops every one: 503.
  */
-export function pickGroups(usable: (group: string) => boolean = () => true): Koa.Middleware<PipelineState> {
+export function pickGroups(usable: (group: string, model: string, others: boolean) => boolean = () => true): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
     if (route.action === 'models') return next();
     const model = required(ctx.state.model, 'model');
     const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
     if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-    ctx.state.candidates = candidates.filter((r) => usable(r.group.name));
+    const kept: GroupRoute[] = [];
+    candidates.forEach((r, i) => {
+      // Later candidates still ahead, or earlier ones kept, may serve instead.
+      if (usable(r.group.name, model.id, kept.length > 0 || i < candidates.length - 1)) kept.push(r);
+    });
+    ctx.state.candidates = kept;
     if (ctx.state.candidates.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
     await next();
   };

@@ -4,19 +4,19 @@
  * without groups, that speak the listing's formats), in the shape of the format that asked.
  */
 import type Koa from 'koa';
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat, WireFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
 import { GatewayError } from '../errors.js';
 import { required, type PipelineState } from './state.js';
 
 /**
- * The formats whose clients read a listing: the OpenAI shape serves chat-completions and Responses
- * clients alike (both SDKs call GET /v1/models).
+ * The formats whose clients read a listing: the OpenAI shape serves chat-completions, Responses and
+ * the media endpoints' clients alike (the OpenAI SDK calls GET /v1/models for all of them).
  */
-const LISTED_FOR: Record<WireFormat, readonly WireFormat[]> = {
-  'chat-completions': ['chat-completions', 'responses'],
-  responses: ['chat-completions', 'responses'],
+const LISTED_FOR: Record<WireFormat, readonly GroupFormat[]> = {
+  'chat-completions': ['chat-completions', 'responses', 'images', 'videos'],
+  responses: ['chat-completions', 'responses', 'images', 'videos'],
   messages: ['messages'],
   generateContent: ['generateContent'],
 };

@@ -3,7 +3,7 @@
  * plane through the config bus (DESIGN.md, contract item 1). Plain JSON: no ORM types, no
  * secrets in clear (upstream keys travel SecretBox-sealed with SECRET_KEY), decimals as strings.
  */
-import type { WireFormat } from '../formats.js';
+import type { GroupFormat } from '../formats.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { BillingMode, ModelPrices } from '../pricing/prices.js';
 
@@ -21,9 +21,9 @@ export type SnapshotStatus = 'active' | 'disabled';
 export interface SnapshotGroup {
   /** Stable id, e.g. `alpha_code`; token records name groups by it. */
   name: string;
-  /** Wire formats a token may use through this group. */
-  formats: WireFormat[];
-  recommendedFormat: WireFormat;
+  /** Formats a token may use through this group: wire formats and media endpoints. */
+  formats: GroupFormat[];
+  recommendedFormat: GroupFormat;
   /** Group price multiplier, a positive decimal string such as "4.5". */
   multiplier: string;
   billing: BillingMode;

@@ -1,5 +1,5 @@
 import { isDecimalString, parseDecimal, compareDecimal, DECIMAL_ZERO } from '../decimal.js';
-import { isWireFormat } from '../formats.js';
+import { isGroupFormat } from '../formats.js';
 import { validatePrices, type PriceKind } from '../pricing/prices.js';
 import { sha256Hex } from '../crypto/secrets.js';
 import { RATE_LIMIT_FIELDS } from '../limits/rate-limits.js';
@@ -73,9 +73,9 @@ function checkGroups(c: Checker, groups: unknown[]): void {
     const formats = c.array(g.formats, `${p}.formats`);
     if (formats.length === 0) c.fail(`${p}.formats`, 'must not be empty');
     formats.forEach((f, j) => {
-      if (!isWireFormat(f)) c.fail(`${p}.formats[${j}]`, `unknown wire format ${JSON.stringify(f)}`);
+      if (!isGroupFormat(f)) c.fail(`${p}.formats[${j}]`, `unknown format ${JSON.stringify(f)}`);
     });
-    if (!isWireFormat(g.recommendedFormat) || !formats.includes(g.recommendedFormat)) {
+    if (!isGroupFormat(g.recommendedFormat) || !formats.includes(g.recommendedFormat)) {
       c.fail(`${p}.recommendedFormat`, 'must be one of the group formats');
     }
     c.positiveDecimal(g.multiplier, `${p}.multiplier`);

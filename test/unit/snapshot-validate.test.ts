@@ -92,7 +92,7 @@ test('sections known valid are not checked again, but references to them are', (
 });
 
 test.each<[string, (c: SnapshotContent) => void, string]>([
-  ['unknown wire format', (c) => void (c.groups[0].formats = ['chat-completions', 'smoke-signals' as never]), 'groups[0].formats[1]: unknown wire format "smoke-signals"'],
+  ['unknown wire format', (c) => void (c.groups[0].formats = ['chat-completions', 'smoke-signals' as never]), 'groups[0].formats[1]: unknown format "smoke-signals"'],
   ['recommended format outside the formats', (c) => void (c.groups[1].recommendedFormat = 'messages'), 'groups[1].recommendedFormat: must be one of the group formats'],
   ['zero group multiplier', (c) => void (c.groups[0].multiplier = '0'), 'groups[0].multiplier: must be a positive decimal string'],
   ['negative model multiplier', (c) => void (c.models[0].multiplier = '-1'), 'models[0].multiplier: must be a positive decimal string'],

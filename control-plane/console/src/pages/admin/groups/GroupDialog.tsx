@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from 'urql';
-import { WIRE_FORMATS } from '../../../../../../shared/formats';
+import { GROUP_FORMATS } from '../../../../../../shared/formats';
 import { AdminCreateGroupDocument, AdminUpdateGroupDocument, type AdminGroupFieldsFragment, type BillingKind } from '../../../gql/admin-groups/graphql';
 import { fieldErrors } from '../../../api/errors';
 import { useAdminMessages } from '../messages';
@@ -92,7 +92,7 @@ function GroupForm({ group, onDone }: { group: AdminGroupFieldsFragment | null; 
         </SimpleGrid>
         <Checkbox.Group label={t('formats')} value={values.formats} onChange={(formats) => set({ formats })} error={fields.formats}>
           <Group gap="md" mt={4}>
-            {WIRE_FORMATS.map((f) => (
+            {GROUP_FORMATS.map((f) => (
               <Checkbox key={f} value={f} label={f} />
             ))}
           </Group>
