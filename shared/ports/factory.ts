@@ -9,6 +9,7 @@ import { MemoryOutcomeCounters } from './memory/outcome-counters.js';
 import { MemoryGroupStateBus } from './memory/group-states.js';
 import { MemoryKeyInvalidations } from './memory/key-invalidations.js';
 import { MemoryRateLimiter } from './memory/rate-limiter.js';
+import { MemoryVideoJobStore } from './memory/video-jobs.js';
 import { RedisConfigBus } from './redis/config-bus.js';
 import { RedisBalanceStore } from './redis/balance-store.js';
 import { RedisConnections, type RedisConnectionOptions } from './redis/connections.js';
@@ -19,6 +20,7 @@ import { RedisOutcomeCounters } from './redis/outcome-counters.js';
 import { RedisGroupStateBus } from './redis/group-states.js';
 import { RedisKeyInvalidations } from './redis/key-invalidations.js';
 import { RedisRateLimiter } from './redis/rate-limiter.js';
+import { RedisVideoJobStore } from './redis/video-jobs.js';
 
 /** Ports on Redis, every key under `prefix`; `options` bound their waits (REDIS_TIMEOUT_MS). */
 export function redisPorts(url: string, prefix: string, options: RedisConnectionOptions = {}): Ports & { redis: RedisConnections; keys: RedisKeys } {
@@ -38,6 +40,7 @@ export function redisPorts(url: string, prefix: string, options: RedisConnection
     groupStates: new RedisGroupStateBus(redis, keys),
     keyInvalidations: new RedisKeyInvalidations(redis, keys),
     rateLimits: new RedisRateLimiter(redis, keys),
+    videoJobs: new RedisVideoJobStore(redis, keys),
     connected: () => redis.connected,
     close: async () => {
       await usage.close();
@@ -59,6 +62,7 @@ export function memoryPorts(): Ports {
     groupStates: new MemoryGroupStateBus(),
     keyInvalidations: new MemoryKeyInvalidations(),
     rateLimits: new MemoryRateLimiter(),
+    videoJobs: new MemoryVideoJobStore(),
     connected: () => true,
     close: async () => undefined,
   };

@@ -7,6 +7,7 @@ import type { OutcomeCounters } from './outcome-counters.js';
 import type { GroupStateBus } from './group-states.js';
 import type { KeyInvalidations } from './key-invalidations.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { VideoJobStore } from './video-jobs.js';
 
 /**
  * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
@@ -31,6 +32,8 @@ export interface Ports {
   readonly keyInvalidations: KeyInvalidations;
   /** Rate-limit windows and concurrency slots per token, account and group, across data planes. */
   readonly rateLimits: RateLimiter;
+  /** Each account's video jobs, for listing them and settling each once. */
+  readonly videoJobs: VideoJobStore;
   /** Whether the store can be reached now (Redis: its command connection is up; in-process: always). */
   connected(): boolean;
   /** Releases connections and timers. */

@@ -125,6 +125,16 @@ export class RedisKeys {
     return `${this.prefix}{acct:${accountId}}:unledgered`;
   }
 
+  /** The video jobs of an account (zset: job id -> creation ms; shared/ports/video-jobs.ts). */
+  videoJobs(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:video-jobs`;
+  }
+
+  /** The records of an account's video jobs (hash: job id -> JSON). */
+  videoJobRecords(accountId: string): string {
+    return `${this.prefix}{acct:${accountId}}:video-job-records`;
+  }
+
   /** Spend so far of each token of an account, open reservations included (hash: token id -> micro-RMB). */
   tokenSpend(accountId: string): string {
     return `${this.prefix}{acct:${accountId}}:token-spend`;
