@@ -1,5 +1,7 @@
 import { RATE_LIMIT_MAX, type RateLimits } from '../shared/limits/rate-limits.js';
 import { EnvReader } from '../shared/config/env.js';
+import { readOperationsSettings, type OperationsSettings } from '../shared/config/operations.js';
+import { readRedisUrl } from '../shared/config/redis-url.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { DEAD_NODE_RELEASE_MS } from './dataplanes/dead-node-release.js';
 import { JOB_LEASE_MS } from './jobs/job-lease.js';
@@ -9,7 +11,7 @@ import type { QueryLimits } from './graphql/limits.js';
 import { readQueryLimits } from './graphql/limits.settings.js';
 
 /** Everything the control plane reads from the environment, validated. */
-export interface ControlPlaneConfig {
+export interface ControlPlaneConfig extends OperationsSettings {
   /** Unset in all-in-one mode: an embedded PostgreSQL is started instead. */
   databaseUrl?: string;
   /** Unset in all-in-one mode: in-process ports stand in for Redis. */
@@ -71,7 +73,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
   const r = new EnvReader(env);
   const config: ControlPlaneConfig = {
     databaseUrl: requireInfra ? (r.required('DATABASE_URL'), r.url('DATABASE_URL', ['postgres', 'postgresql'])) : r.url('DATABASE_URL', ['postgres', 'postgresql']),
-    redisUrl: requireInfra ? (r.required('REDIS_URL'), r.url('REDIS_URL', ['redis', 'rediss'])) : r.url('REDIS_URL', ['redis', 'rediss']),
+    redisUrl: readRedisUrl(r, requireInfra),
     redisPrefix: r.matching('REDIS_PREFIX', /^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"') ?? 'meridian:',
     port: r.port('CONTROL_PLANE_PORT', 4000),
     host: r.string('HOST') ?? '0.0.0.0',
@@ -91,6 +93,7 @@ export function readControlPlaneConfig(env: Record<string, string | undefined>, 
     health: readHealthSettings(r),
     reconcileEveryMs: r.integer('RECONCILE_EVERY_MS', 600_000, 1000, 86_400_000),
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
+    ...readOperationsSettings(r),
     deadNodeReleaseMs: r.integer('DEAD_NODE_RELEASE_MS', DEAD_NODE_RELEASE_MS, 100, 3_600_000),
     jobLeaseMs: r.integer('JOB_LEASE_MS', JOB_LEASE_MS, 100, 600_000),
     queryLimits: readQueryLimits(r),

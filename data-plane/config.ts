@@ -1,8 +1,11 @@
 import { EnvReader } from '../shared/config/env.js';
+import { readOperationsSettings, type OperationsSettings } from '../shared/config/operations.js';
+import { readRedisUrl } from '../shared/config/redis-url.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
+import { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './routing/router.js';
 
 /** Everything a data plane reads from the environment, validated. */
-export interface DataPlaneConfig {
+export interface DataPlaneConfig extends OperationsSettings {
   /** Unset only in all-in-one mode, where the in-process ports are handed over directly. */
   redisUrl?: string;
   redisPrefix: string;
@@ -31,17 +34,18 @@ export interface DataPlaneConfig {
   consoleUrl?: string;
   /** At SIGTERM, how long in-flight requests get to finish before those still open are ended in their format (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Routing: breakers, adaptive weights, retry budget, prompt-cache affinity (the ROUTING_* and BREAKER_* variables). */
+  routing: RouterOptions;
 }
 
-/** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL and SECRET_KEY mandatory. */
+/** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL (or REDIS_CLUSTER_NODES) and SECRET_KEY mandatory. */
 export function readDataPlaneConfig(env: Record<string, string | undefined>, standalone: boolean): DataPlaneConfig {
   const r = new EnvReader(env);
   if (standalone) {
-    r.required('REDIS_URL');
     r.required('SECRET_KEY');
   }
   const config: DataPlaneConfig = {
-    redisUrl: r.url('REDIS_URL', ['redis', 'rediss']),
+    redisUrl: readRedisUrl(r, standalone),
     redisPrefix: r.matching('REDIS_PREFIX', /^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"') ?? 'meridian:',
     nodeName: r.matching('NODE_NAME', /^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 letters, digits, ".", "_" or "-"') ?? 'local',
     port: r.port('DATA_PLANE_PORT', 8080),
@@ -57,7 +61,33 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
     consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
+    ...readOperationsSettings(r),
+    routing: readRouting(r),
   };
   r.done();
   return config;
+}
+
+/** The routing settings (README "Routing"). */
+function readRouting(r: EnvReader): RouterOptions {
+  const d = DEFAULT_ROUTER_OPTIONS;
+  return {
+    breakers: {
+      failureThreshold: r.integer('BREAKER_FAILURES', d.breakers.failureThreshold, 1, 1000),
+      windowMs: r.integer('BREAKER_WINDOW_MS', d.breakers.windowMs, 100, 3_600_000),
+      openMs: r.integer('BREAKER_OPEN_MS', d.breakers.openMs, 100, 3_600_000),
+    },
+    adaptive: {
+      ...d.adaptive,
+      enabled: r.integer('ROUTING_ADAPTIVE', 1, 0, 1) === 1,
+      exploration: r.integer('ROUTING_EXPLORATION_PERMILLE', d.adaptive.exploration * 1000, 0, 1000) / 1000,
+    },
+    budget: {
+      ...d.budget,
+      maxAttempts: r.integer('ROUTING_MAX_ATTEMPTS', d.budget.maxAttempts, 1, 100),
+      maxTotalMs: r.integer('ROUTING_MAX_RETRY_MS', d.budget.maxTotalMs, 0, 3_600_000),
+      maxShare: r.integer('ROUTING_RETRY_SHARE_PERMILLE', d.budget.maxShare * 1000, 0, 1000) / 1000,
+    },
+    affinityTtlMs: r.integer('ROUTING_AFFINITY_TTL_MS', d.affinityTtlMs, 0, 86_400_000),
+  };
 }

@@ -80,9 +80,12 @@ export class RedisConfigBus implements ConfigBus {
   }
 
   async writeHeartbeat(beat: DataPlaneHeartbeat): Promise<void> {
-    const write = this.redis.cmd.multi().hset(this.keys.heartbeats, beat.node, JSON.stringify(beat));
-    if (beat.instance) write.zadd(this.keys.dataPlaneInstances, Date.parse(beat.lastBeatAt), `${beat.node}:${beat.instance}`);
-    await write.exec();
+    // Two commands, not a MULTI: the keys lie in different Cluster slots, and each is whole by itself.
+    const { cmd } = this.redis;
+    await Promise.all([
+      cmd.hset(this.keys.heartbeats, beat.node, JSON.stringify(beat)),
+      beat.instance && cmd.zadd(this.keys.dataPlaneInstances, Date.parse(beat.lastBeatAt), `${beat.node}:${beat.instance}`),
+    ]);
   }
 
   async readInstances(): Promise<DataPlaneInstance[]> {

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { createLogger } from '../../log.js';
+import { createRedisClient, type RedisClient } from '../../redis/client.js';
 import { TurnPipeline } from './turn-pipeline.js';
 
 const log = createLogger('redis');
@@ -29,6 +29,8 @@ function reconnectDelay(attempt: number): number {
 /**
  * The Redis connections of one process: one for commands and one dedicated to SUBSCRIBE (a
  * subscribed connection cannot run commands), multiplexing every channel this process listens to.
+ * `url` names one Redis or a Redis Cluster (see shared/redis/client.ts); on a Cluster each is a
+ * cluster client (a connection per node), and pub/sub messages reach every node's subscribers.
  *
  * No command waits unbounded: each fails after `timeoutMs` (a frozen Redis), and once the command
  * connection has been up, a command issued while it is down fails at once instead of queueing for
@@ -36,7 +38,7 @@ function reconnectDelay(attempt: number): number {
  * subscribes to its channels again by itself (ioredis' autoResubscribe).
  */
 export class RedisConnections {
-  readonly cmd: Redis;
+  readonly cmd: RedisClient;
   /** The hot path's commands a request waits for (reservations), pipelined per event-loop turn over {@link cmd}. */
   readonly turn: TurnPipeline;
   /**
@@ -44,7 +46,7 @@ export class RedisConnections {
    * answer), pipelined over {@link SETTLE_BATCH_MS}: many requests' worth in one write.
    */
   readonly settling: TurnPipeline;
-  private sub: Redis | undefined;
+  private sub: RedisClient | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   private readonly timeoutMs: number;
@@ -54,7 +56,7 @@ export class RedisConnections {
     options: RedisConnectionOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
-    this.cmd = new Redis(url, {
+    this.cmd = createRedisClient(url, {
       commandTimeout: this.timeoutMs,
       connectTimeout: this.timeoutMs,
       maxRetriesPerRequest: 1,
@@ -99,9 +101,11 @@ export class RedisConnections {
    * A new connection for blocking reads (a blocked connection serves nothing else): a read waits
    * as long as it asked to block, plus `timeoutMs`, never the command timeout (which may be shorter).
    */
-  blockingConnection(): Redis {
-    const conn = this.cmd.duplicate({
-      commandTimeout: undefined,
+  blockingConnection(): RedisClient {
+    const conn = createRedisClient(this.url, {
+      connectTimeout: this.timeoutMs,
+      maxRetriesPerRequest: 1,
+      retryStrategy: reconnectDelay,
       enableOfflineQueue: true,
       blockingTimeout: this.timeoutMs,
       blockingTimeoutGrace: this.timeoutMs,
@@ -115,10 +119,10 @@ export class RedisConnections {
     await Promise.all([closeConnection(this.cmd), this.sub && closeConnection(this.sub)]);
   }
 
-  private subscriber(): Redis {
+  private subscriber(): RedisClient {
     if (!this.sub) {
       // SUBSCRIBE waits for the connection however long Redis is away (callers bound their own wait).
-      this.sub = new Redis(this.url, { maxRetriesPerRequest: null, connectTimeout: this.timeoutMs, retryStrategy: reconnectDelay });
+      this.sub = createRedisClient(this.url, { maxRetriesPerRequest: null, connectTimeout: this.timeoutMs, retryStrategy: reconnectDelay });
       reportErrors(this.sub, 'subscriptions');
       this.sub.on('message', (channel: string, message: string) => {
         for (const l of this.listeners.get(channel) ?? []) l(message);
@@ -132,7 +136,7 @@ export class RedisConnections {
  * Logs the first error of each outage instead of ioredis' "Unhandled error event" on every
  * reconnection attempt; commands still fail (and their callers report it) while Redis is away.
  */
-function reportErrors(conn: Redis, role: string): void {
+function reportErrors(conn: RedisClient, role: string): void {
   let down = false;
   conn.on('error', (err: Error) => {
     if (!down) log.warn('Redis connection error; reconnecting', { role, message: err.message });
@@ -149,11 +153,12 @@ function reportErrors(conn: Redis, role: string): void {
  */
 export function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  return err.name === 'MaxRetriesPerRequestError' || /^(Command timed out|Stream isn't writeable|Connection is closed)|ECONNREFUSED|ETIMEDOUT/.test(err.message);
+  if (err.name === 'MaxRetriesPerRequestError' || err.name === 'ClusterAllFailedError') return true;
+  return /^(Command timed out|Stream isn't writeable|Connection is closed|Cluster isn't ready|Failed to refresh slots cache|None of startup nodes is available)|ECONNREFUSED|ETIMEDOUT|CLUSTERDOWN/.test(err.message);
 }
 
 /** QUIT when connected; a connection still trying to reach Redis would queue QUIT forever, so drop it. */
-export async function closeConnection(conn: Redis): Promise<void> {
+export async function closeConnection(conn: RedisClient): Promise<void> {
   if (conn.status === 'ready') await conn.quit().catch(() => undefined);
   else conn.disconnect();
 }

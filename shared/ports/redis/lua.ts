@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/client.js';
 
 /** A Lua script run by EVALSHA, loaded on first NOSCRIPT (so the hot path never resends the source). */
 export class LuaScript {
@@ -11,7 +11,7 @@ export class LuaScript {
   }
 
   /** Runs the script on `redis` with `keys` and `args`. */
-  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  async run(redis: RedisClient, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (err) {
@@ -24,7 +24,7 @@ export class LuaScript {
    * The result of an EVALSHA of this script sent in a pipeline: its reply, or, when Redis did not
    * hold the script yet, the result of running it now with its source; any other error is thrown.
    */
-  async orRun(redis: Redis, error: Error | null, reply: unknown, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  async orRun(redis: RedisClient, error: Error | null, reply: unknown, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
     if (LuaScript.isNoScript(error)) return redis.eval(this.source, keys.length, ...keys, ...args);
     if (error) throw error;
     return reply;

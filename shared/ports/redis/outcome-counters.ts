@@ -27,13 +27,11 @@ export class RedisOutcomeCounters implements OutcomeCounters {
 
   async read(minutes: number[]): Promise<Record<string, number>[]> {
     if (minutes.length === 0) return [];
-    const pipe = this.redis.cmd.pipeline();
-    for (const m of minutes) pipe.hgetall(this.keys.outcomes(m));
-    const results = (await pipe.exec()) ?? [];
-    return results.map(([err, raw]) => {
-      if (err) throw err;
+    // One command per minute, not a pipeline: the minutes' hashes lie in different Cluster slots.
+    const results = await Promise.all(minutes.map((m) => this.redis.cmd.hgetall(this.keys.outcomes(m))));
+    return results.map((raw) => {
       const out: Record<string, number> = {};
-      for (const [f, v] of Object.entries(raw as Record<string, string>)) out[f] = Number(v);
+      for (const [f, v] of Object.entries(raw)) out[f] = Number(v);
       return out;
     });
   }

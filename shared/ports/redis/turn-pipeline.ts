@@ -1,4 +1,5 @@
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { ChainableCommander } from 'ioredis';
+import { isCluster, type RedisClient } from '../../redis/client.js';
 
 /** The reply of one command of a pipeline: its error or its value. */
 export type PipelineReply = [error: Error | null, value: unknown];
@@ -19,13 +20,17 @@ interface Part {
  * reading the socket, so sharing them is what makes metering cheap. (ioredis' own auto-pipelining
  * flushes on `process.nextTick`, which only groups commands issued from the same I/O callback.)
  * The cost to a caller is the rest of the turn (microseconds), or the delay.
+ *
+ * On a Redis Cluster one pipeline cannot span nodes (the commands of one turn name many accounts,
+ * so many slots): the commands are sent one by one, which the cluster client's auto-pipelining
+ * writes once per node, and the `last` parts only once the others were answered (see {@link send}).
  */
 export class TurnPipeline {
   private parts: Part[] = [];
 
   /** `delayMs` 0: flush at the end of the turn; more: that long after the first command (for callers nobody waits on). */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly delayMs = 0,
   ) {}
 
@@ -44,9 +49,45 @@ export class TurnPipeline {
     return new Promise((resolve, reject) => this.parts.push({ last: options.last ?? false, build, resolve, reject }));
   }
 
+  /**
+   * Sends `parts`' commands to a Cluster, each to its slot's node, and resolves each part with its
+   * replies once all of them are in (a command's failure is its own reply, as in a pipeline). The
+   * parts are built at once, as for a pipeline, and the `last` ones sent once the others were answered.
+   */
+  private async sendToCluster(parts: Part[]): Promise<void> {
+    const client = this.redis as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const built = parts.map((part) => {
+      const { pipeline, commands } = recorder();
+      part.build(pipeline);
+      return { part, commands };
+    });
+    const send = (batch: typeof built) =>
+      Promise.all(
+        batch.map(async ({ part, commands }) => {
+          const replies = await Promise.all(
+            commands.map(([name, args]) =>
+              client[name](...args).then(
+                (value): PipelineReply => [null, value],
+                (err: Error): PipelineReply => [err, null],
+              ),
+            ),
+          );
+          part.resolve(replies);
+        }),
+      );
+    await send(built.filter(({ part }) => !part.last));
+    await send(built.filter(({ part }) => part.last));
+  }
+
   private flush(): void {
     const parts = [...this.parts.filter((part) => !part.last), ...this.parts.filter((part) => part.last)];
     this.parts = [];
+    if (isCluster(this.redis)) {
+      this.sendToCluster(parts).catch((err: Error) => {
+        for (const part of parts) part.reject(err);
+      });
+      return;
+    }
     const pipeline = this.redis.pipeline();
     const counts = parts.map((part) => {
       const before = pipeline.length;
@@ -66,4 +107,22 @@ export class TurnPipeline {
       },
     );
   }
+}
+
+/** A command recorded by {@link recorder}: its method name and arguments. */
+type Recorded = [name: string, args: unknown[]];
+
+/** A stand-in for a pipeline that only records the commands a part adds (and counts them, as `length`). */
+function recorder(): { pipeline: ChainableCommander; commands: Recorded[] } {
+  const commands: Recorded[] = [];
+  const pipeline: ChainableCommander = new Proxy({} as ChainableCommander, {
+    get: (_target, name) => {
+      if (name === 'length') return commands.length;
+      return (...args: unknown[]) => {
+        commands.push([String(name), args]);
+        return pipeline;
+      };
+    },
+  });
+  return { pipeline, commands };
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/client.js';
 import type { UsageEvent } from '../../billing/usage-event.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
@@ -37,7 +37,7 @@ function decode([id, fields]: StreamEntry): QueuedUsageEvent[] {
  * per pipeline 4.1 (non-streamed requests, 32 concurrent, both versions side by side in one run).
  */
 export class RedisUsageQueue implements UsageQueue {
-  private blocking: Redis | undefined;
+  private blocking: RedisClient | undefined;
   /** What was written of the events waiting for the settling pipeline to go out (their entry), and its sending. */
   private batch: { writings: UsageEntryWriter[]; sent: Promise<unknown> } | undefined;
 
@@ -160,7 +160,7 @@ export class RedisUsageQueue implements UsageQueue {
     return { lastDelivered: String(info['last-delivered-id']), pending };
   }
 
-  private blocker(): Redis {
+  private blocker(): RedisClient {
     this.blocking ??= this.redis.blockingConnection();
     return this.blocking;
   }

@@ -1,0 +1,103 @@
+/**
+ * Every Redis port on a real Redis Cluster (three masters on loopback, started for this file):
+ * the contract suites of test/contract, GraphQL events over sharded pub/sub between two control
+ * planes, and a metered request end to end (control plane and data plane on the cluster, the
+ * charge in the ledger and the hot balance reconciled with it).
+ */
+import { clusterUnderTest } from '../contract/cluster-target.js';
+import '../contract/balance-store.contract.test.js';
+import '../contract/config-bus.contract.test.js';
+import '../contract/ephemeral-store.contract.test.js';
+import '../contract/key-invalidations.contract.test.js';
+import '../contract/outcome-counters.contract.test.js';
+import '../contract/rate-limiter.contract.test.js';
+import '../contract/token-store.contract.test.js';
+import '../contract/usage-queue.contract.test.js';
+import OpenAI from 'openai';
+import { createEventBus } from '../../control-plane/graphql/pubsub.js';
+import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
+import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
+import { startTestControlPlane } from '../support/control-plane.js';
+import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
+import { testRedisPrefix } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
+import { gqlOk } from '../support/graphql.js';
+import { PrivateRedisCluster } from '../support/redis-cluster.js';
+import { seedAccount } from '../support/seeded-accounts.js';
+
+beforeAll(async () => {
+  clusterUnderTest.cluster = await PrivateRedisCluster.start();
+}, 60_000);
+
+afterAll(async () => {
+  await clusterUnderTest.cluster?.close();
+});
+
+describe('Redis Cluster: the service', () => {
+  it('delivers GraphQL events from one control plane to another over sharded pub/sub', async () => {
+    const url = clusterUnderTest.cluster!.url;
+    const prefix = testRedisPrefix();
+    const [a, b] = [createEventBus(url, prefix), createEventBus(url, prefix)];
+    try {
+      // Topics in different slots, so on different nodes.
+      const topics = ['balanceChanged:1', 'balanceChanged:2', 'groupHealthChanged'];
+      const received: unknown[] = [];
+      const iterators = topics.map((topic) => (b.pubSub.subscribe(topic) as AsyncIterableIterator<unknown>)[Symbol.asyncIterator]());
+      const reads = iterators.map((it) => it.next().then((r) => received.push(r.value)));
+      // SSUBSCRIBE is sent without being awaited: publish until every subscriber heard its topic.
+      await eventually(async () => {
+        for (const topic of topics) a.pubSub.publish(topic, { topic });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return received.length === topics.length;
+      }, 'every topic heard on the other control plane', 10_000);
+      await Promise.all(reads);
+      expect(received.map((r) => (r as { topic: string }).topic).sort()).toEqual([...topics].sort());
+      await Promise.all(iterators.map((it) => it.return?.()));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('serves and charges a request through a control plane and a data plane on the cluster', async () => {
+    const url = clusterUnderTest.cluster!.url;
+    const redisPrefix = testRedisPrefix();
+    const cp = await startTestControlPlane({ redisPrefix, env: { REDIS_URL: url } });
+    const dataDir = await tempDataDir();
+    const dp = await startTestDataPlane({ nodeName: 'cluster', redisPrefix, dataDir: dataDir.path, redisUrl: url });
+    try {
+      const { account, session } = await seedAccount(cp.services);
+      await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 5_000_000n, idempotencyKey: `fund:${account.id}` });
+      await cp.services.billing.hot.ensureLoaded(account.id);
+      const { createToken } = await gqlOk<{ createToken: { id: string } }>(cp.server.url, 'mutation { createToken(input: { name: "cluster" }) { id } }', {}, { session });
+      const { tokenKey } = await gqlOk<{ tokenKey: string }>(cp.server.url, 'query ($id: ID!) { tokenKey(id: $id) }', { id: createToken.id }, { session });
+      const client = new OpenAI({ apiKey: tokenKey, baseURL: `${dp.url}/v1`, maxRetries: 0 });
+
+      // The data plane serves once the snapshot with the demo channel reached it through the cluster.
+      const answer = await eventually(
+        () => client.chat.completions.create({ model: 'demo-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hello cluster' }] }),
+        'a chat completion served',
+        20_000,
+      );
+      expect(answer.choices[0].message.content).toBeTruthy();
+
+      // The usage event travels the cluster's stream into the ledger, and the hot balance agrees with it.
+      const record = await eventually(async () => {
+        await cp.services.billing.consumer.drain(0);
+        return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: account.id })) ?? false;
+      }, 'the usage record in PostgreSQL', 20_000);
+      expect(BigInt(record.chargeMicro)).toBeGreaterThan(0n);
+      const reconciled = await eventually(async () => {
+        await cp.services.billing.consumer.drain(0);
+        const [r] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [account.id]);
+        return r.status === 'ok' ? r : false;
+      }, 'the hot balance reconciled with the ledger', 20_000);
+      expect(reconciled.driftMicro).toBe(0n);
+      expect(reconciled.ledgerMicro).toBe(5_000_000n - BigInt(record.chargeMicro));
+      expect(reconciled.hotMicro).toBe(reconciled.expectedMicro);
+    } finally {
+      await dp.close();
+      await cp.stop();
+      await dataDir.remove();
+    }
+  });
+});
