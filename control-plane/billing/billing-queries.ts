@@ -67,10 +67,11 @@ export class BillingQueries {
     if (filter.group) add('"group" = ?', filter.group);
     if (filter.from) add('created_at >= ?', filter.from);
     if (filter.to) add('created_at < ?', filter.to);
-    const rows = await em.execute<{ day: string; model: string; requests: number; prompt_tokens: string; output_tokens: string; charge_micro: string }[]>(
+    const rows = await em.execute<{ day: string; model: string; requests: number; prompt_tokens: string; output_tokens: string; images: number; video_seconds: number; charge_micro: string }[]>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, model, count(*)::int as requests,
               sum(input_tokens + cache_read_tokens + cache_write5m_tokens + cache_write1h_tokens)::text as prompt_tokens,
-              sum(output_tokens)::text as output_tokens, sum(charge_micro)::text as charge_micro
+              sum(output_tokens)::text as output_tokens, sum(images)::int as images, sum(video_seconds)::int as video_seconds,
+              sum(charge_micro)::text as charge_micro
          from usage_record ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
         group by 1, 2 order by 1 desc, 2 asc`,
       params,
@@ -81,6 +82,8 @@ export class BillingQueries {
       requests: r.requests,
       promptTokens: r.prompt_tokens,
       outputTokens: r.output_tokens,
+      images: r.images,
+      videoSeconds: r.video_seconds,
       chargeMicro: r.charge_micro,
       chargeRmb: formatMicroRmb(BigInt(r.charge_micro)),
     }));

@@ -101,6 +101,8 @@ export class UsageRecordView {
   @Field(() => String, { nullable: true }) formatOut!: string | null;
   @Field(() => Boolean) stream!: boolean;
   @Field(() => UsageCounts) usage!: UsageCounts;
+  @Field(() => String, { nullable: true, description: 'Size of the images or video charged (e.g. 1024x1536); null for text' }) unitSize!: string | null;
+  @Field(() => String, { nullable: true, description: 'Quality of the images charged (e.g. high, hd); null for text' }) unitQuality!: string | null;
   @Field(() => String, { nullable: true, description: 'The usage object as the upstream reported it (JSON)' }) rawUsage!: string | null;
   @Field(() => String, { description: 'upstream, delivered (counted from what reached the client) or none' }) usageSource!: string;
   @Field(() => String, { description: 'USD unit prices (JSON of decimal strings; tokens per million)' }) prices!: string;
@@ -141,6 +143,8 @@ export class UsageRecordView {
         images: r.images,
         videoSeconds: r.videoSeconds,
       }),
+      unitSize: r.unitSize ?? null,
+      unitQuality: r.unitQuality ?? null,
       rawUsage: r.rawUsage == null ? null : JSON.stringify(r.rawUsage),
       usageSource: r.usageSource,
       prices: JSON.stringify(r.prices),
@@ -177,6 +181,8 @@ export class UsageTotal {
   @Field(() => Int) requests!: number;
   @Field(() => String, { description: 'Prompt tokens (input + cache read + cache writes), as a string' }) promptTokens!: string;
   @Field(() => String) outputTokens!: string;
+  @Field(() => Int, { description: 'Images generated' }) images!: number;
+  @Field(() => Int, { description: 'Seconds of video generated' }) videoSeconds!: number;
   @Field(() => String) chargeRmb!: string;
   @Field(() => String) chargeMicro!: string;
 }

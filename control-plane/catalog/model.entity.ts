@@ -1,5 +1,6 @@
-import { ArrayType, Embeddable, Embedded, Entity, Enum, Property, Unique, type Opt } from '@mikro-orm/core';
+import { ArrayType, Embeddable, Embedded, Entity, Enum, JsonType, Property, Unique, type Opt } from '@mikro-orm/core';
 import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
+import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
 import { BaseEntity } from '../db/base.entity.js';
 import { CanonicalDecimalType } from './decimal-column.js';
 
@@ -77,6 +78,13 @@ export class CatalogModel extends BaseEntity {
 
   @Embedded(() => PriceTable, { prefix: 'price_' })
   prices: PriceTable & Opt = new PriceTable();
+
+  /**
+   * Image and video models: the per-image (or per-second) prices that differ by size or quality
+   * from `prices.image` (or `prices.videoSecond`), see shared/pricing/unit-variants.ts.
+   */
+  @Property({ type: JsonType, default: "'[]'" })
+  unitPrices: UnitPriceVariant[] & Opt = [];
 
   /** Model multiplier (canonical decimal string, > 0); charge = price x group x model multiplier x rate. */
   @Property({ type: CanonicalDecimalType, precision: 12, scale: 6, default: 1 })

@@ -45,6 +45,26 @@ export class PricesInput {
   perRequest?: string | null;
 }
 
+/** Most unit price variants per model. */
+export const MAX_UNIT_PRICES = 40;
+
+/** A per-unit price for one size and/or quality (see shared/pricing/unit-variants.ts). */
+@InputType({ description: 'USD per image (or per second of video) at a size and/or quality; omit one to match any' })
+export class UnitPriceInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 32)
+  size?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 32)
+  quality?: string | null;
+
+  @Field(() => String, { description: 'Decimal string >= 0' })
+  usd!: string;
+}
+
 /** A new model. Its prices count as set by hand: the catalog import leaves them alone. */
 @InputType({ description: 'A new model (its prices count as set by hand)' })
 export class CreateModelInput {
@@ -65,6 +85,10 @@ export class CreateModelInput {
 
   @Field(() => PricesInput)
   prices!: PricesInput;
+
+  @Field(() => [UnitPriceInput], { defaultValue: [], description: 'Image and video models: prices by size and quality' })
+  @ArrayMaxSize(MAX_UNIT_PRICES)
+  unitPrices!: UnitPriceInput[];
 
   @Field(() => String, { defaultValue: '1', description: 'Model multiplier, decimal string > 0' })
   multiplier!: string;
@@ -116,6 +140,11 @@ export class UpdateModelInput {
 
   @Field(() => PricesInput, { nullable: true, description: 'Given fields replace those prices; null clears one' })
   prices?: PricesInput;
+
+  @Field(() => [UnitPriceInput], { nullable: true, description: 'Replaces the prices by size and quality (counts as a price edit)' })
+  @IsOptional()
+  @ArrayMaxSize(MAX_UNIT_PRICES)
+  unitPrices?: UnitPriceInput[];
 
   @Field(() => String, { nullable: true })
   multiplier?: string;

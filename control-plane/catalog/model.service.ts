@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { validatePrices, type BillingMode, type PricedAs } from '../../shared/pricing/prices.js';
+import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize, type PageInfo } from '../graphql/pagination.js';
 import { ADMIN_SOURCE, CatalogModel, ModelKind, PRICE_KINDS, PriceTable } from './model.entity.js';
-import type { CreateModelInput, ModelFilter, PricesInput, UpdateModelInput } from './model.input.js';
+import type { CreateModelInput, ModelFilter, PricesInput, UnitPriceInput, UpdateModelInput } from './model.input.js';
 import { readGenaiPrices } from './import/genai-prices.js';
 import { importModels, type ImportCounts } from './import/import-models.js';
 import { decimalInput, likePattern, MULTIPLIER_COLUMN, PRICE_COLUMN } from './validate.js';
@@ -58,6 +59,7 @@ export class ModelService {
       vendor: vendorInput(input.vendor),
       kind: input.kind,
       prices,
+      unitPrices: unitPricesInput(input.unitPrices ?? []),
       multiplier: decimalInput('multiplier', input.multiplier, MULTIPLIER_COLUMN, { allowZero: false }),
       contextLimit: input.contextLimit ?? null,
       outputLimit: input.outputLimit ?? null,
@@ -86,7 +88,8 @@ export class ModelService {
     if (input.prices != null || input.kind != null) {
       model.prices = pricesInput(model.kind, model.prices, input.prices ?? {});
     }
-    if (input.prices != null) model.manualPriceOverride = true;
+    if (input.unitPrices != null) model.unitPrices = unitPricesInput(input.unitPrices);
+    if (input.prices != null || input.unitPrices != null) model.manualPriceOverride = true;
     if (input.manualPriceOverride != null) model.manualPriceOverride = input.manualPriceOverride;
     if (input.multiplier != null) model.multiplier = decimalInput('multiplier', input.multiplier, MULTIPLIER_COLUMN, { allowZero: false });
     if (input.contextLimit !== undefined) model.contextLimit = input.contextLimit;
@@ -134,6 +137,18 @@ function pricesInput(kind: ModelKind, current: PriceTable, given: PricesInput): 
   const problem = validatePrices(next, pricingExpectation(kind, next))[0];
   if (problem) throw badInput(`prices.${problem.kind}`, problem.message);
   return next;
+}
+
+/** Unit price variants: canonical prices, each size and quality pair once. */
+function unitPricesInput(given: readonly UnitPriceInput[]): UnitPriceVariant[] {
+  const seen = new Set<string>();
+  return given.map((v, i) => {
+    const key = `${v.size ?? ''}\n${v.quality ?? ''}`;
+    if (seen.has(key)) throw badInput(`unitPrices.${i}`, 'this size and quality are priced twice');
+    seen.add(key);
+    const usd = decimalInput(`unitPrices.${i}.usd`, v.usd, PRICE_COLUMN, { allowZero: true });
+    return { ...(v.size != null ? { size: v.size } : {}), ...(v.quality != null ? { quality: v.quality } : {}), usd };
+  });
 }
 
 function vendorInput(vendor: string): string {

@@ -1,6 +1,7 @@
 import { Authorized, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Role } from '../accounts/account.entity.js';
 import { PageInfo } from '../graphql/pagination.js';
+import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
 import { ModelKind, type CatalogModel, type PriceTable } from './model.entity.js';
 
 registerEnumType(ModelKind, { name: 'ModelKind', description: 'What a model produces (and so how it is priced)' });
@@ -47,6 +48,23 @@ export class PricesView {
   }
 }
 
+/** A per-unit price for one size and/or quality. */
+@ObjectType('UnitPrice', { description: 'USD per image (or per second of video) made at this size and/or quality; a missing one matches any' })
+export class UnitPriceView {
+  @Field(() => String, { nullable: true, description: 'E.g. 1024x1536' })
+  size!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'E.g. low, medium, high, standard, hd' })
+  quality!: string | null;
+
+  @Field(() => String, { description: 'USD, decimal string' })
+  usd!: string;
+
+  static of(v: UnitPriceVariant): UnitPriceView {
+    return Object.assign(new UnitPriceView(), { size: v.size ?? null, quality: v.quality ?? null, usd: v.usd });
+  }
+}
+
 /** A catalog model. */
 @ObjectType('Model', { description: 'A model clients can call, with official USD prices' })
 export class ModelView {
@@ -67,6 +85,9 @@ export class ModelView {
 
   @Field(() => PricesView, { description: 'Official USD prices' })
   prices!: PricesView;
+
+  @Field(() => [UnitPriceView], { description: 'Image and video models: unit prices by size and quality, where they differ from prices.image or prices.videoSecond' })
+  unitPrices!: UnitPriceView[];
 
   @Field(() => String, { description: 'Model multiplier, decimal string' })
   multiplier!: string;
@@ -100,6 +121,7 @@ export class ModelView {
       vendor: model.vendor,
       kind: model.kind,
       prices: PricesView.of(model.prices),
+      unitPrices: (model.unitPrices ?? []).map((v) => UnitPriceView.of(v)),
       multiplier: model.multiplier,
       contextLimit: model.contextLimit ?? null,
       outputLimit: model.outputLimit ?? null,

@@ -78,7 +78,7 @@ export function toChannel(c: ChannelRow, keys: KeyRow[]): SnapshotChannel {
  * A model row as the query builder maps it without hydrating entities: the embedded price table
  * comes flattened (`prices_<kind>`) and decimals as PostgreSQL prints them ("3.000000").
  */
-type ModelRow = Pick<CatalogModel, 'modelId' | 'aliases' | 'vendor' | 'kind' | 'multiplier' | 'contextLimit' | 'outputLimit' | 'defaultMaxOutputTokens' | 'rejectedParameters'> &
+type ModelRow = Pick<CatalogModel, 'modelId' | 'aliases' | 'vendor' | 'kind' | 'multiplier' | 'contextLimit' | 'outputLimit' | 'defaultMaxOutputTokens' | 'rejectedParameters' | 'unitPrices'> &
   Partial<Record<`prices_${PriceKind}`, string | null>>;
 
 /** "3.000000" -> "3": the strings the entities (and the admin) use. */
@@ -99,6 +99,8 @@ function toModel(m: ModelRow): SnapshotModel {
     vendor: m.vendor,
     kind: m.kind,
     prices: prices as ModelPrices,
+    // Only when there are some: the snapshots of text models stay as they were.
+    ...(m.unitPrices?.length ? { unitPrices: m.unitPrices.map((v) => ({ ...v, usd: canonical(v.usd) })) } : {}),
     multiplier: canonical(m.multiplier),
     limits: { contextTokens: m.contextLimit ?? null, maxOutputTokens: m.outputLimit ?? null },
     defaultMaxOutputTokens: m.defaultMaxOutputTokens ?? null,

@@ -75,6 +75,14 @@ export class UsageRecord {
   @Property({ type: 'integer' })
   videoSeconds!: number;
 
+  /** The size images or video were made at (`1024x1536`), when priced by it; null for text. */
+  @Property({ type: 'string', length: 32, nullable: true })
+  unitSize?: string | null;
+
+  /** The quality images were made at (`low`, `high`, `hd`), when priced by it; null for text. */
+  @Property({ type: 'string', length: 32, nullable: true })
+  unitQuality?: string | null;
+
   /** The usage as the upstream reported it. */
   @Property({ type: JsonType, nullable: true })
   rawUsage?: unknown;

@@ -22,6 +22,8 @@ const COLUMNS: readonly [column: string, sqlType: string, value: (e: UsageEvent)
   ['reasoning_tokens', 'int', (e) => e.usage.reasoning],
   ['images', 'int', (e) => e.usage.images],
   ['video_seconds', 'int', (e) => e.usage.videoSeconds],
+  ['unit_size', 'text', (e) => e.units?.size ?? null],
+  ['unit_quality', 'text', (e) => e.units?.quality ?? null],
   ['raw_usage', 'jsonb', (e) => e.rawUsage ?? null],
   ['usage_source', 'text', (e) => e.usageSource],
   ['prices', 'jsonb', (e) => e.prices],

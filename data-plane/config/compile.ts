@@ -88,6 +88,7 @@ class CompiledModel implements RuntimeModel {
   readonly vendor: string;
   readonly kind: SnapshotModel['kind'];
   readonly prices: SnapshotModel['prices'];
+  readonly unitPrices: SnapshotModel['unitPrices'];
   readonly multiplier: string;
   readonly limits: SnapshotModel['limits'];
   readonly defaultMaxOutputTokens: number | null;
@@ -103,6 +104,7 @@ class CompiledModel implements RuntimeModel {
     this.vendor = m.vendor;
     this.kind = m.kind;
     this.prices = m.prices;
+    this.unitPrices = m.unitPrices;
     this.multiplier = m.multiplier;
     this.limits = m.limits;
     this.defaultMaxOutputTokens = m.defaultMaxOutputTokens;

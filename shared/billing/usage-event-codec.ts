@@ -17,7 +17,7 @@
  * Readers also take the lines older data planes wrote, each a whole event: layout 1 (`[1, ...]`,
  * before events named their lease batch) and the event's plain JSON object (before that).
  */
-import { WIRE_FORMATS, type WireFormat } from '../formats.js';
+import { GROUP_FORMATS, type GroupFormat } from '../formats.js';
 import { USAGE_FIELDS, makeUsage, type NormalisedUsage } from '../pricing/usage.js';
 import { JSON_BYTE, JsonBytes } from './json-bytes.js';
 import { hasShape, shapeOf, shapedObject, writeShape, writeShapedValues, type UsageShape } from './usage-shape.js';
@@ -57,13 +57,14 @@ const CONTEXT = [
 
 type Context = Pick<UsageEvent, (typeof CONTEXT)[number]>;
 
-function formatIndex(format: WireFormat): number {
-  return WIRE_FORMATS.indexOf(format);
+/** A format's index in GROUP_FORMATS (the wire formats first: their indices predate the media endpoints). */
+function formatIndex(format: GroupFormat): number {
+  return GROUP_FORMATS.indexOf(format);
 }
 
-function formatAt(index: unknown): WireFormat {
-  const format = typeof index === 'number' ? WIRE_FORMATS[index] : undefined;
-  if (format === undefined) throw new Error(`usage event: unknown wire format index ${String(index)}`);
+function formatAt(index: unknown): GroupFormat {
+  const format = typeof index === 'number' ? GROUP_FORMATS[index] : undefined;
+  if (format === undefined) throw new Error(`usage event: unknown format index ${String(index)}`);
   return format;
 }
 
@@ -170,6 +171,11 @@ function writeEventLine(out: JsonBytes, e: UsageEvent, shape: UsageShape | null)
   out.numberOrNull(e.firstByteMs);
   out.byte(COMMA);
   out.number(e.createdAt);
+  // Units (images, video) as a last value, only when there are any: text events keep their length.
+  if (e.units !== undefined) {
+    out.byte(COMMA);
+    out.value(e.units);
+  }
   out.byte(CLOSE_BRACKET);
 }
 
@@ -324,9 +330,9 @@ function contextFrom(value: unknown[], line: string): Context {
 
 /** An event line's values with its context: the event, its fields in the order of UsageEvent. */
 function eventFrom(value: unknown[], context: Context, line: string): UsageEvent {
-  if (value.length !== 13) throw lineError('an event line', line);
-  const [, eventId, requestId, usage, rawUsage, usageSource, chargeMicro, reservedMicro, status, httpStatus, latencyMs, firstByteMs, createdAt] = value;
-  return {
+  if (value.length !== 13 && value.length !== 14) throw lineError('an event line', line);
+  const [, eventId, requestId, usage, rawUsage, usageSource, chargeMicro, reservedMicro, status, httpStatus, latencyMs, firstByteMs, createdAt, units] = value;
+  const event = {
     eventId,
     requestId: requestId === 0 ? eventId : requestId,
     accountId: context.accountId,
@@ -355,6 +361,8 @@ function eventFrom(value: unknown[], context: Context, line: string): UsageEvent
     createdAt,
     chargeBatch: context.chargeBatch,
   } as UsageEvent;
+  if (units !== undefined) event.units = units as UsageEvent['units'];
+  return event;
 }
 
 /** A line holding a whole event, as older data planes wrote them: layout 1, or the event's plain JSON object. */

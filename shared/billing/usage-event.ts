@@ -3,7 +3,7 @@
  * settlement, consumed by the control plane into a usage record and a ledger entry. Plain JSON:
  * money as decimal strings of micro-RMB, prices and multipliers as decimal strings.
  */
-import type { WireFormat } from '../formats.js';
+import type { GroupFormat } from '../formats.js';
 import type { BillingMode, ModelPrices } from '../pricing/prices.js';
 import type { NormalisedUsage } from '../pricing/usage.js';
 
@@ -15,6 +15,16 @@ import type { NormalisedUsage } from '../pricing/usage.js';
  * - `none`: nothing was charged (the request failed before any output).
  */
 export type UsageSource = 'upstream' | 'delivered' | 'none';
+
+/**
+ * What an image or video was made as, when its price depends on it (the counts themselves, images
+ * and seconds, are in the usage): the size asked for (`1024x1536`, `720x1280`) and the quality
+ * (`low`, `medium`, `high`, `standard`, `hd`). Absent for text.
+ */
+export interface UsageUnits {
+  size?: string;
+  quality?: string;
+}
 
 /** How the request ended, as the client saw it. */
 export type UsageStatus = 'success' | 'failed' | 'aborted';
@@ -34,10 +44,10 @@ export interface UsageEvent {
   channelId: string | null;
   /** NODE_NAME of the data plane. */
   node: string;
-  /** The client's wire format. */
-  formatIn: WireFormat;
-  /** The upstream's wire format (equal to `formatIn` on a pass-through), or null. */
-  formatOut: WireFormat | null;
+  /** The client's format: a wire format, or a media endpoint (`images`, `videos`). */
+  formatIn: GroupFormat;
+  /** The upstream's format (equal to `formatIn` on a pass-through), or null. */
+  formatOut: GroupFormat | null;
   stream: boolean;
   usage: NormalisedUsage;
   /** The usage object as the upstream reported it (merged stream pieces), or null. */
@@ -66,4 +76,6 @@ export interface UsageEvent {
    * charge). The events of a batch arrive in one stream entry.
    */
   chargeBatch: string | null;
+  /** Size and quality of generated images or video (absent: none, as for text). */
+  units?: UsageUnits;
 }

@@ -6,6 +6,7 @@
 import type { GroupFormat } from '../formats.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { BillingMode, ModelPrices } from '../pricing/prices.js';
+import type { UnitPriceVariant } from '../pricing/unit-variants.js';
 
 /**
  * Bumped on any incompatible change; a data plane refuses a snapshot of another version.
@@ -123,6 +124,8 @@ export interface SnapshotModel {
   vendor: string;
   kind: ModelKind;
   prices: ModelPrices;
+  /** Image and video models: unit prices by size and quality (absent or empty: `prices` alone). */
+  unitPrices?: UnitPriceVariant[];
   /** Model multiplier, a positive decimal string (default "1"). */
   multiplier: string;
   limits: SnapshotModelLimits;

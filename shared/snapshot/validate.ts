@@ -167,6 +167,15 @@ function checkModels(c: Checker, models: unknown[]): void {
         if (prices[problem.kind] != null) c.fail(`${p}.prices.${problem.kind}`, problem.message);
       }
     }
+    if (m.unitPrices !== undefined) {
+      c.array(m.unitPrices, `${p}.unitPrices`).forEach((raw, j) => {
+        const v = c.object(raw, `${p}.unitPrices[${j}]`);
+        if (!v) return;
+        if (v.size !== undefined) c.string(v.size, `${p}.unitPrices[${j}].size`);
+        if (v.quality !== undefined) c.string(v.quality, `${p}.unitPrices[${j}].quality`);
+        if (typeof v.usd !== 'string' || validatePrices({ image: v.usd }, { pricedAs: 'image' }).length > 0) c.fail(`${p}.unitPrices[${j}].usd`, 'must be a non-negative decimal string');
+      });
+    }
     c.positiveDecimal(m.multiplier, `${p}.multiplier`);
     const limits = c.object(m.limits, `${p}.limits`);
     if (limits) {

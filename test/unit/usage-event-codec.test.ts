@@ -26,6 +26,17 @@ describe('usage stream entry text', () => {
     expect(decodeUsageEntry(encodeUsageEntry([event, leased]))).toEqual([event, leased]);
   });
 
+  test('media events keep their format and units (size, quality) as a last value; text events have none', () => {
+    const image = sampleUsageEvent({ formatIn: 'images', formatOut: 'generateContent', usage: makeUsage({ images: 3 }), units: { size: '1024x1536', quality: 'high' } });
+    const video = sampleUsageEvent({ eventId: 'job', formatIn: 'videos', formatOut: 'videos', usage: makeUsage({ videoSeconds: 8 }), units: { size: '1280x720' } });
+    const text = sampleUsageEvent({ eventId: 'text' });
+    const lines = encodeUsageEntry([image, video, text]).split('\n');
+    expect(lines.filter((l) => l.endsWith('{"size":"1024x1536","quality":"high"}]'))).toHaveLength(1);
+    const decoded = decodeUsageEntry(lines.join('\n'));
+    expect(decoded).toEqual([image, video, text]);
+    expect('units' in decoded[2]).toBe(false);
+  });
+
   test('what events share is written once, in a context line and a usage shape line before them; an event line holds its own values', () => {
     const prices = { input: '1', output: '2' };
     const rawUsage = (i: number) => ({ prompt_tokens: 10, completion_tokens: 20 + i, total_tokens: 30 + i, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: i } });
@@ -128,7 +139,7 @@ describe('usage stream entry text', () => {
     expect(() => decodeUsageEntry('"text"')).toThrow(/not a usage entry line/);
     const slots = JSON.parse(context) as unknown[];
     slots[7] = 9; // formatIn: no such wire format
-    expect(() => decodeUsageEntry(`${JSON.stringify(slots)}\n${shape}\n${event}`)).toThrow(/unknown wire format index 9/);
+    expect(() => decodeUsageEntry(`${JSON.stringify(slots)}\n${shape}\n${event}`)).toThrow(/unknown format index 9/);
     expect(() => decodeUsageEntry('{broken')).toThrow(SyntaxError);
   });
 });

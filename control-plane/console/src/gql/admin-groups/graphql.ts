@@ -16,7 +16,7 @@ export type CreateGroupInput = {
   billingKind?: BillingKind;
   description?: string;
   displayName: string;
-  /** Wire formats: chat-completions, messages, generateContent, responses */
+  /** Formats: chat-completions, messages, generateContent, responses, and the media endpoints images and videos */
   formats: Array<string>;
   /** Shown to everyone (fee list, group list), or to administrators only */
   isPublic?: boolean;

@@ -20,6 +20,8 @@ export type CreateModelInput = {
   prices: PricesInput;
   /** Request parameters its upstream refuses, named as in the upstream format (e.g. top_p, reasoning_effort, generationConfig.topK): dropped from translated requests */
   rejectedParameters?: Array<string>;
+  /** Image and video models: prices by size and quality */
+  unitPrices?: Array<UnitPriceInput>;
   /** Lower-case vendor, e.g. anthropic */
   vendor: string;
 };
@@ -50,6 +52,14 @@ export type PricesInput = {
   videoSecond?: string | null | undefined;
 };
 
+/** USD per image (or per second of video) at a size and/or quality; omit one to match any */
+export type UnitPriceInput = {
+  quality?: string | null | undefined;
+  size?: string | null | undefined;
+  /** Decimal string >= 0 */
+  usd: string;
+};
+
 /** Changes to a model; omitted fields stay. Editing prices sets manualPriceOverride */
 export type UpdateModelInput = {
   /** Replaces the aliases */
@@ -68,6 +78,8 @@ export type UpdateModelInput = {
   prices?: PricesInput | null | undefined;
   /** Replaces the parameters its upstream refuses */
   rejectedParameters?: Array<string> | null | undefined;
+  /** Replaces the prices by size and quality (counts as a price edit) */
+  unitPrices?: Array<UnitPriceInput> | null | undefined;
   vendor?: string | null | undefined;
 };
 
