@@ -76,7 +76,7 @@ const RMB = (micro: bigint) => formatMicroRmb(micro, { trim: true });
  * unreachable or too slow: 503, never a 402 (the reservation, which may still be made once Redis
  * answers, is released: a reservation arriving after its release is refused as a duplicate).
  */
-async function reserveAlone(deps: MeteringDeps, token: TokenRecord, reservationId: string, amount: bigint): Promise<ReserveResult> {
+export async function reserveAlone(deps: MeteringDeps, token: TokenRecord, reservationId: string, amount: bigint): Promise<ReserveResult> {
   const now = deps.now ?? Date.now;
   const attempt = () =>
     deps.balances.reserve(token.accountId, reservationId, amount, {
@@ -111,7 +111,7 @@ function capOf(token: TokenRecord): bigint | null {
 }
 
 /** The spendable balance left by a reservation Redis made, or the client's error for one it refused: 402 (balance, spending cap) or 503 (balance not loadable). */
-function admitted(result: ReserveResult, token: TokenRecord, amount: bigint): bigint {
+export function admitted(result: ReserveResult, token: TokenRecord, amount: bigint): bigint {
   const capMicro = capOf(token);
   switch (result.status) {
     case 'ok':
