@@ -2,6 +2,8 @@ import { Pool } from 'undici';
 import { providerFor } from './registry.js';
 import type { UpstreamCall, UpstreamResponse } from './provider.js';
 import type { AttemptAbort } from '../relay/attempt-abort.js';
+import type { Readable } from 'node:stream';
+import type { RuntimeChannel } from '../config/runtime-config.js';
 
 /** Options of the upstream connection pools. */
 export interface TransportOptions {
@@ -42,6 +44,24 @@ export class UpstreamTransport {
       // undici's would only repeat them, each a timer object kept until undici's next half-second
       // sweep, so old enough to be promoted by the garbage collector: thousands alive at a time
       // on a busy data plane (a heap snapshot under load held 6,611).
+      signal,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  }
+
+  /**
+   * Any other exchange with a channel's upstream, by method and full URL (video jobs: their
+   * creation, polls and downloads), over the same pools and with the same abort rules as {@link send}.
+   */
+  async exchange(channel: RuntimeChannel, request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: Buffer | Readable }, signal: AbortSignal | AttemptAbort): Promise<UpstreamResponse> {
+    const url = new URL(request.url);
+    const res = await this.pool(url.origin, channel.timeouts.connectMs).request({
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body: request.body ?? null,
       signal,
       headersTimeout: 0,
       bodyTimeout: 0,

@@ -1,0 +1,111 @@
+/**
+ * POST /v1/videos as OpenAI defines it: a JSON body, or the multipart form the official SDKs
+ * send (`prompt`, `model`, `seconds`, `size` as fields, `input_reference` as an uploaded image).
+ * Checked here, before any reservation or upstream call: bad input is a 400 in the OpenAI shape.
+ */
+import { GatewayError } from '../errors.js';
+
+/** The durations OpenAI's video API accepts, in seconds. */
+export const VIDEO_SECONDS = [4, 8, 12] as const;
+/** The resolutions it accepts, width x height. */
+export const VIDEO_SIZES = ['720x1280', '1280x720', '1024x1792', '1792x1024'] as const;
+/** What OpenAI assumes when a field is left out. */
+export const VIDEO_DEFAULTS = { model: 'sora-2', seconds: 4, size: '720x1280' } as const;
+
+/** One of {@link VIDEO_SIZES}. */
+export type VideoSize = (typeof VIDEO_SIZES)[number];
+
+/** An image the video starts from. */
+export interface ReferenceImage {
+  data: Buffer;
+  mimeType: string;
+  filename: string;
+}
+
+/** A checked video creation request. */
+export interface VideoRequest {
+  model: string;
+  prompt: string;
+  seconds: number;
+  size: VideoSize;
+  inputReference?: ReferenceImage;
+}
+
+/** Longest prompt accepted (characters): far above what the upstreams take, short of abuse. */
+const MAX_PROMPT_CHARS = 32_000;
+
+const invalid = (message: string) => new GatewayError('invalid_request', message);
+
+/** A form field or JSON value as text (numbers as their decimal form), or undefined when absent. */
+function text(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw invalid(`'${name}' must be a string`);
+}
+
+/** Reads the fields common to both encodings. */
+function checked(fields: { model?: unknown; prompt?: unknown; seconds?: unknown; size?: unknown }, inputReference: ReferenceImage | undefined): VideoRequest {
+  const prompt = text(fields.prompt, 'prompt')?.trim();
+  if (!prompt) throw invalid("Missing required parameter: 'prompt'");
+  if (prompt.length > MAX_PROMPT_CHARS) throw invalid(`'prompt' is longer than ${MAX_PROMPT_CHARS} characters`);
+  const model = text(fields.model, 'model') ?? VIDEO_DEFAULTS.model;
+  if (model === '') throw invalid("'model' must not be empty");
+  const secondsText = text(fields.seconds, 'seconds') ?? String(VIDEO_DEFAULTS.seconds);
+  const seconds = Number(secondsText);
+  if (!(VIDEO_SECONDS as readonly number[]).includes(seconds) || !/^\d+$/.test(secondsText)) {
+    throw invalid(`Invalid value for 'seconds': '${secondsText}'. Supported values are: ${VIDEO_SECONDS.map((s) => `'${s}'`).join(', ')}`);
+  }
+  const size = text(fields.size, 'size') ?? VIDEO_DEFAULTS.size;
+  if (!(VIDEO_SIZES as readonly string[]).includes(size)) {
+    throw invalid(`Invalid value for 'size': '${size}'. Supported values are: ${VIDEO_SIZES.map((s) => `'${s}'`).join(', ')}`);
+  }
+  return { model, prompt, seconds, size: size as VideoSize, inputReference };
+}
+
+const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i;
+
+/** A JSON `input_reference`: an image given as a base64 data URL (file ids live upstream and cannot be relayed). */
+function jsonReference(value: unknown): ReferenceImage | undefined {
+  if (value === undefined || value === null) return undefined;
+  const url = typeof value === 'object' ? (value as Record<string, unknown>).image_url : undefined;
+  const match = typeof url === 'string' ? DATA_URL.exec(url) : null;
+  if (!match) throw invalid("'input_reference' must be an uploaded image or { \"image_url\": \"data:image/...;base64,...\" }");
+  return { data: Buffer.from(match[2], 'base64'), mimeType: match[1].toLowerCase(), filename: 'reference' };
+}
+
+/** Parses and checks a creation request from its body bytes and content type. */
+export async function parseVideoRequest(contentType: string, raw: Buffer): Promise<VideoRequest> {
+  if (/^multipart\/form-data/i.test(contentType)) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw invalid('The multipart request body could not be read');
+    }
+    const field = (name: string) => {
+      const value = form.get(name);
+      if (value !== null && typeof value !== 'string') throw invalid(`'${name}' must be a text field`);
+      return value ?? undefined;
+    };
+    const file = form.get('input_reference');
+    let reference: ReferenceImage | undefined;
+    if (file !== null && typeof file !== 'string') {
+      reference = { data: Buffer.from(await file.arrayBuffer()), mimeType: file.type || 'application/octet-stream', filename: file.name || 'reference' };
+      if (!reference.mimeType.startsWith('image/')) throw invalid("'input_reference' must be an image");
+    } else if (typeof file === 'string') {
+      throw invalid("'input_reference' must be an uploaded file");
+    }
+    return checked({ model: field('model'), prompt: field('prompt'), seconds: field('seconds'), size: field('size') }, reference);
+  }
+  if (!/^application\/json/i.test(contentType)) throw invalid("Content-Type must be 'application/json' or 'multipart/form-data'");
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    throw invalid(`The request body is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('The request body must be a JSON object');
+  const fields = body as Record<string, unknown>;
+  return checked(fields, jsonReference(fields.input_reference));
+}
