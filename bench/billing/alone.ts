@@ -88,7 +88,7 @@ async function meteringCost(upstreamUrl: string, scenario: Scenario, answer: Buf
       const ctx = { state, status: 200 } as Koa.ParameterizedContext<PipelineState>;
       const relay = () => {
         feed(state.observe!('chat-completions'), scenario, answer);
-        state.relay = { attempts: [served], served, committed: true, completed: true };
+        state.relay = { attempts: [served], skipped: [], served, committed: true, completed: true };
         return Promise.resolve();
       };
       return metering.middleware(ctx, relay) as Promise<void>;

@@ -12,8 +12,16 @@ export interface GroupAvailability {
   group: string;
   state: GroupState;
   windows: WindowTallies;
-  channels: { channel: string; windows: WindowTallies }[];
-  models: { model: string; windows: WindowTallies }[];
+  /** `cacheReads`: prompt tokens of the last hour's settled answers and the part read from the upstream's prompt cache. */
+  channels: { channel: string; windows: WindowTallies; cacheReads: CacheReads }[];
+  /** `state`: the model's own state in the group (what routing skips it on). */
+  models: { model: string; windows: WindowTallies; state: GroupState }[];
+}
+
+/** Prompt tokens and the part of them read from the upstream's prompt cache. */
+export interface CacheReads {
+  promptTokens: number;
+  cacheReadTokens: number;
 }
 
 /** A group changed state. */

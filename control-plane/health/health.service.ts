@@ -2,14 +2,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PubSub } from 'type-graphql';
 import { BUCKET_MS, minuteOf, totalsByKey } from '../../shared/health/outcome.js';
 import { createLogger } from '../../shared/log.js';
-import type { GroupState } from '../../shared/ports/group-states.js';
+import type { GroupRouting, GroupState } from '../../shared/ports/group-states.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import { Group, GroupStatus } from '../catalog/group.entity.js';
 import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { HealthSettings } from './health.settings.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { HealthStore, hourStart, tallyOf, type HistoryPoint, type HourRow } from './health.store.js';
-import { emptyWindows, GROUP_HEALTH_CHANGED, type GroupAvailability, type GroupHealthChange, type WindowTallies } from './health.model.js';
+import { emptyWindows, GROUP_HEALTH_CHANGED, type CacheReads, type GroupAvailability, type GroupHealthChange, type WindowTallies } from './health.model.js';
 import { MinuteReader, minuteRange } from './minute-reader.js';
 import { decideState, type Tally } from './state.js';
 
@@ -35,6 +35,10 @@ export class HealthService {
   readonly store: HealthStore;
   private readonly minutes: MinuteReader;
   private states = new Map<string, GroupState>();
+  /** The state of each model in each group (`group\nmodel`), decided like a group's on that model's attempts alone. */
+  private modelStates = new Map<string, GroupState>();
+  /** The routing part last published (JSON), to publish again only on a change. */
+  private routingJson = '';
   /** Whether `states` continues the published record (false until this control plane decides: it reads the record first). */
   private loaded = false;
   /** Hours the next fold covers: a day when this control plane has just taken the job over, to catch up. */
@@ -99,7 +103,12 @@ export class HealthService {
   /** Continues from the published record; false when there is none (before the first publish, or Redis lost it). */
   private async loadStates(): Promise<boolean> {
     const record = await this.ports.groupStates.read();
-    if (record) this.states = new Map(Object.entries(record.states));
+    if (record) {
+      this.states = new Map(Object.entries(record.states));
+      const unavailable = Object.entries(record.routing?.unavailableModels ?? {}).flatMap(([g, models]) => models.map((m) => `${g}\n${m}`));
+      this.modelStates = new Map(unavailable.map((id) => [id, 'unavailable']));
+      this.routingJson = record.routing ? JSON.stringify(record.routing) : '';
+    }
     return record !== null;
   }
 
@@ -128,7 +137,7 @@ export class HealthService {
   /** Publishes the states as last decided again (Redis lost the record): a newer time wins over the data planes' version. */
   async republish(): Promise<void> {
     // Only the deciding control plane: a follower's copy may be a round behind, and the newer time would win.
-    if (this.loaded && this.lease?.held !== false) await this.ports.groupStates.publish(Object.fromEntries(this.states), new Date(this.now()));
+    if (this.loaded && this.lease?.held !== false) await this.ports.groupStates.publish(Object.fromEntries(this.states), new Date(this.now()), this.routingJson ? (JSON.parse(this.routingJson) as GroupRouting) : undefined);
   }
 
   /** The current state of `group` (as last decided). */
@@ -156,16 +165,16 @@ export class HealthService {
     const groups = await this.groupNames(true);
     const buckets = await this.minutes.read(minuteRange(current - 59, current), current);
     const recentFrom = current - Math.ceil(this.settings.recentWindowMs / BUCKET_MS) + 1;
+    // Tallies per group, and per group and model (`group\nmodel`).
     const recent = new Map<string, Tally>();
     const hour = new Map<string, Tally>();
+    const tally = (into: Map<string, Tally>, id: string, t: Tally) => add(into.get(id) ?? into.set(id, { ok: 0, attempts: 0 }).get(id)!, t);
     buckets.forEach((bucket, i) => {
       for (const { key, totals } of totalsByKey([bucket]).values()) {
         const t = tallyOf(totals);
-        if (!hour.has(key.group)) hour.set(key.group, { ok: 0, attempts: 0 });
-        add(hour.get(key.group)!, t);
-        if (current - 59 + i >= recentFrom) {
-          if (!recent.has(key.group)) recent.set(key.group, { ok: 0, attempts: 0 });
-          add(recent.get(key.group)!, t);
+        for (const id of [key.group, `${key.group}\n${key.model}`]) {
+          tally(hour, id, t);
+          if (current - 59 + i >= recentFrom) tally(recent, id, t);
         }
       }
     });
@@ -179,17 +188,56 @@ export class HealthService {
     }
     const removed = [...this.states.keys()].some((g) => !next.has(g));
     this.states = next;
-    if (changed.length === 0 && !removed && !unpublished) return [];
-    await this.ports.groupStates.publish(Object.fromEntries(next), new Date(now));
+    const routing = this.decideRouting(new Set(groups), recent, hour);
+    const routingJson = JSON.stringify(routing);
+    const routingChanged = routingJson !== this.routingJson;
+    this.routingJson = routingJson;
+    if (changed.length === 0 && !removed && !unpublished && !routingChanged) return [];
+    await this.ports.groupStates.publish(Object.fromEntries(next), new Date(now), routing);
     const at = new Date(now).toISOString();
     const availability = changed.length ? new Map((await this.availability({ only: changed.map((c) => c.group) })).map((a) => [a.group, a])) : new Map();
     const visible = new Set(changed.length ? await this.groupNames(false) : []);
     const events: GroupHealthChange[] = changed.map((c) => ({ ...c, at, public: visible.has(c.group), windows: availability.get(c.group)?.windows ?? emptyWindows() }));
     for (const e of events) {
-      (e.state === 'normal' ? log.info : log.warn)('group health changed', { group: e.group, from: e.previousState, to: e.state });
+      const fields = { group: e.group, from: e.previousState, to: e.state };
+      if (e.state === 'normal') log.info('group health changed', fields);
+      else log.warn('group health changed', fields);
       this.pubSub.publish(GROUP_HEALTH_CHANGED, e);
     }
     return events;
+  }
+
+  /**
+   * What the data planes skip, per model: each model's state in each group is decided on its own
+   * attempts (as a group's is on all of them); a model whose state is unavailable is listed for
+   * its group. A group is down when at least two models had recent attempts there and every one
+   * of them is unavailable: its channels fail whatever is asked, so models without traffic are
+   * skipped too. One failing model never makes a group refuse its other models.
+   */
+  private decideRouting(groups: Set<string>, recent: Map<string, Tally>, hour: Map<string, Tally>): GroupRouting {
+    const ids = new Set([...hour.keys(), ...this.modelStates.keys()].filter((id) => id.includes('\n') && groups.has(id.split('\n')[0])));
+    const next = new Map<string, GroupState>();
+    const unavailableModels: Record<string, string[]> = {};
+    const tried = new Map<string, { models: number; unavailable: number }>();
+    for (const id of [...ids].sort()) {
+      const [group, model] = id.split('\n');
+      const state = decideState(recent.get(id) ?? { ok: 0, attempts: 0 }, hour.get(id) ?? { ok: 0, attempts: 0 }, this.modelStates.get(id) ?? 'no_data', this.settings);
+      next.set(id, state);
+      if (state === 'unavailable') (unavailableModels[group] ??= []).push(model);
+      if ((recent.get(id)?.attempts ?? 0) > 0) {
+        const t = tried.get(group) ?? tried.set(group, { models: 0, unavailable: 0 }).get(group)!;
+        t.models += 1;
+        if (state === 'unavailable') t.unavailable += 1;
+      }
+    }
+    this.modelStates = next;
+    const down = [...tried].filter(([, t]) => t.models >= 2 && t.unavailable === t.models).map(([g]) => g);
+    return { unavailableModels, down };
+  }
+
+  /** The state of `model` in `group` (as last decided). */
+  modelStateOf(group: string, model: string): GroupState {
+    return this.modelStates.get(`${group}\n${model}`) ?? 'no_data';
   }
 
   /**
@@ -259,15 +307,28 @@ export class HealthService {
     }
     // The last 60 minutes and the current hour so far: from the minute buckets.
     const buckets = await this.minutes.read(minuteRange(current - 59, current), current);
+    const cacheReads = new Map<string, CacheReads>();
     buckets.forEach((bucket, i) => {
       const minute = current - 59 + i;
       for (const { key, totals } of totalsByKey([bucket]).values()) {
+        if (totals.prompt_tokens > 0 && wanted.has(key.group)) {
+          const id = `${key.group}\n${key.channel}`;
+          const c = cacheReads.get(id) ?? cacheReads.set(id, { promptTokens: 0, cacheReadTokens: 0 }).get(id)!;
+          c.promptTokens += totals.prompt_tokens;
+          c.cacheReadTokens += totals.cache_read_tokens;
+        }
         const t = tallyOf(totals);
         addTo(key.group, key.channel, key.model, minute >= hourFirstMinute ? { hour: t, day: t, week: t, month: t } : { hour: t });
       }
     });
-    for (const [id, windows] of byChannel) out.get(id.split('\n')[0])!.channels.push({ channel: id.split('\n')[1], windows });
-    for (const [id, windows] of byModel) out.get(id.split('\n')[0])!.models.push({ model: id.split('\n')[1], windows });
+    for (const [id, windows] of byChannel) {
+      const [group, channel] = id.split('\n');
+      out.get(group)!.channels.push({ channel, windows, cacheReads: cacheReads.get(id) ?? { promptTokens: 0, cacheReadTokens: 0 } });
+    }
+    for (const [id, windows] of byModel) {
+      const [group, model] = id.split('\n');
+      out.get(group)!.models.push({ model, windows, state: this.modelStateOf(group, model) });
+    }
     for (const g of out.values()) {
       g.channels.sort((a, b) => a.channel.localeCompare(b.channel));
       g.models.sort((a, b) => a.model.localeCompare(b.model));

@@ -76,6 +76,17 @@ export class ChannelHealthType {
 
   @Field(() => HealthWindowsType)
   windows!: HealthWindowsType;
+
+  @Field(() => Float, { description: 'Prompt tokens of the answers this channel served in the last hour' })
+  promptTokens!: number;
+
+  @Field(() => Float, { nullable: true, description: "Share of those prompt tokens read from the upstream's prompt cache, 0..1; null without prompt tokens" })
+  cacheReadShare!: number | null;
+
+  static from(c: GroupAvailability['channels'][number]): ChannelHealthType {
+    const { promptTokens, cacheReadTokens } = c.cacheReads;
+    return Object.assign(new ChannelHealthType(), { channel: c.channel, windows: HealthWindowsType.from(c.windows), promptTokens, cacheReadShare: promptTokens === 0 ? null : cacheReadTokens / promptTokens });
+  }
 }
 
 /** One model within a group. */
@@ -86,6 +97,9 @@ export class ModelHealthType {
 
   @Field(() => HealthWindowsType)
   windows!: HealthWindowsType;
+
+  @Field(() => GroupHealthState, { description: "The model's own state in the group, decided on its attempts alone: routing skips the group for this model when UNAVAILABLE" })
+  state!: GroupHealthState;
 }
 
 /** A group on the availability page. */
@@ -112,8 +126,8 @@ export class GroupAvailabilityType {
       group: a.group,
       state: a.state as GroupHealthState,
       windows: HealthWindowsType.from(a.windows),
-      channels: admin ? a.channels.map((c) => Object.assign(new ChannelHealthType(), { channel: c.channel, windows: HealthWindowsType.from(c.windows) })) : [],
-      models: a.models.map((m) => Object.assign(new ModelHealthType(), { model: m.model, windows: HealthWindowsType.from(m.windows) })),
+      channels: admin ? a.channels.map((c) => ChannelHealthType.from(c)) : [],
+      models: a.models.map((m) => Object.assign(new ModelHealthType(), { model: m.model, windows: HealthWindowsType.from(m.windows), state: m.state as GroupHealthState })),
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { WireFormat } from '../../shared/formats.js';
-import type { FailureKind, OutcomeAttempt } from '../../shared/health/outcome.js';
-import type { AttemptRecord } from '../relay/outcome.js';
+import type { FailureKind, OutcomeAttempt, OutcomeCount } from '../../shared/health/outcome.js';
+import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 
 /**
  * How a relay attempt counts for health: a success, a failure of some kind, or nothing (null)
@@ -44,4 +44,9 @@ export function outcomeOf(record: AttemptRecord, request: { model: string; forma
     latencyMs: record.latencyMs ?? 0,
     ttfbMs: record.ttfbMs ?? null,
   };
+}
+
+/** A skipped candidate as a count under its key (`skip_breaker`, `skip_parked`, `skip_budget`). */
+export function skipOutcomeOf(skip: SkipRecord, request: { model: string; format: WireFormat; stream: boolean }, node: string): OutcomeCount {
+  return { key: { group: skip.group, channel: skip.channelId, model: request.model, node, format: request.format, stream: request.stream }, metric: `skip_${skip.reason}`, n: 1 };
 }

@@ -6,7 +6,9 @@ const log = createLogger('group-health');
 /**
  * The data plane's view of group states (pushed by the control plane through the GroupStateBus):
  * taken from each announcement, and read at start and on a slow poll because pub/sub can drop
- * messages. Only a newer record replaces the one held. Routing skips `unavailable` groups.
+ * messages. Only a newer record replaces the one held. Routing skips a group for a model when that
+ * model is unavailable in it (while another group may serve it) or when the group is down; a
+ * record of an older control plane (without a routing part) makes every `unavailable` group skipped.
  */
 export class GroupHealthView {
   private record: GroupStatesRecord | null = null;
@@ -29,9 +31,17 @@ export class GroupHealthView {
     await this.unsubscribe?.();
   }
 
-  /** False only for a group the control plane declared `unavailable`. */
-  usable(group: string): boolean {
-    return this.record?.states[group] !== 'unavailable';
+  /**
+   * May `group` serve `model`? No when the group is down, and no when the model's own recent
+   * attempts there all failed and `others` (another candidate group may serve it): as the last
+   * candidate it is tried, so its breakers, not a stale verdict, decide and its recovery is seen.
+   */
+  usable(group: string, model: string, others: boolean): boolean {
+    const record = this.record;
+    if (!record) return true;
+    if (!record.routing) return record.states[group] !== 'unavailable';
+    if (record.routing.down.includes(group)) return false;
+    return !(others && record.routing.unavailableModels[group]?.includes(model));
   }
 
   /** The version held (null before the first record). */

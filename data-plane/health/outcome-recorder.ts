@@ -1,4 +1,4 @@
-import { addAttempt, minuteOf, type BucketIncrements, type OutcomeAttempt } from '../../shared/health/outcome.js';
+import { addAttempt, addCount, minuteOf, type BucketIncrements, type OutcomeAttempt, type OutcomeCount } from '../../shared/health/outcome.js';
 import { createLogger } from '../../shared/log.js';
 import { MAX_FIELDS_PER_ADD, type OutcomeCounters } from '../../shared/ports/outcome-counters.js';
 
@@ -39,12 +39,21 @@ export class OutcomeRecorder {
 
   /** Counts one attempt, in the minute it ended. */
   record(attempt: OutcomeAttempt): void {
+    this.add((bucket) => addAttempt(bucket, attempt));
+  }
+
+  /** Adds one count (a skipped candidate, cache reads), in the current minute. */
+  count(count: OutcomeCount): void {
+    this.add((bucket) => addCount(bucket, count));
+  }
+
+  private add(write: (bucket: BucketIncrements) => void): void {
     if (this.pendingFields >= this.maxPendingFields) return;
     const minute = minuteOf(this.now());
     let bucket = this.pending.get(minute);
     if (!bucket) this.pending.set(minute, (bucket = new Map()));
     const before = bucket.size;
-    addAttempt(bucket, attempt);
+    write(bucket);
     this.pendingFields += bucket.size - before;
   }
 

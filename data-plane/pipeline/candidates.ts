@@ -40,7 +40,7 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
  * Stage: the candidate groups (of a generation, and of a token count, which is refused alike);
  * a model none of them serves is a 404 in the client's format.
  * `usable` (group health) drops the groups that cannot serve the model now (the group is down, or
- * the model is unavailable in it; `others`: whether another candidate group is left to serve),
+ * the model is unavailable in it; `others`: whether other candidate groups may be left to serve),
  * so routing moves on to the token's fallbacks; when it drops every one: 503.
  */
 export function pickGroups(usable: (group: string, model: string, others: boolean) => boolean = () => true): Koa.Middleware<PipelineState> {
@@ -50,12 +50,9 @@ export function pickGroups(usable: (group: string, model: string, others: boolea
     const model = required(ctx.state.model, 'model');
     const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
     if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-    const kept: GroupRoute[] = [];
-    candidates.forEach((r, i) => {
-      // Later candidates still ahead, or earlier ones kept, may serve instead.
-      if (usable(r.group.name, model.id, kept.length > 0 || i < candidates.length - 1)) kept.push(r);
-    });
-    ctx.state.candidates = kept;
+    // Groups where the model is unavailable go only when no other group is left to serve it.
+    const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
+    ctx.state.candidates = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
     if (ctx.state.candidates.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
     await next();
   };

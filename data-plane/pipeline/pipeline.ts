@@ -6,12 +6,15 @@ import type Koa from 'koa';
 import type { DataPlaneDeps } from '../bootstrap.js';
 import { createLogger } from '../../shared/log.js';
 import { TokenCache } from '../auth/token-cache.js';
-import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS, type BreakerOptions } from '../relay/circuit-breaker.js';
-import type { AttemptRecord } from '../relay/outcome.js';
+import type { BreakerOptions } from '../relay/circuit-breaker.js';
+import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
+import type { RoutingBreakers } from '../routing/breakers.js';
+import { Router, type RouterOptions } from '../routing/router.js';
+import { countCacheReads } from './cache-reads.js';
 import { Relay, type KeyRejection, type RelayRequest } from '../relay/relay.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
 import { OutcomeRecorder } from '../health/outcome-recorder.js';
-import { outcomeOf } from '../health/attempt-outcome.js';
+import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
 import { GroupHealthView } from '../health/group-health.js';
 import { authenticate } from './authenticate.js';
 import { closeWhenRefusedUnread, readBody } from './body.js';
@@ -38,7 +41,10 @@ export interface PipelineHooks {
 
 /** Tuning of the pipeline (defaults suit production). */
 export interface PipelineOptions extends PipelineHooks {
+  /** Breaker thresholds (tests); otherwise the configuration's. */
   breakers?: BreakerOptions;
+  /** Routing settings over the configuration's (tests, benchmarks). */
+  routing?: Partial<RouterOptions>;
   transport?: TransportOptions;
   /** Clock for breakers and token expiry (tests). */
   now?: () => number;
@@ -54,7 +60,9 @@ export interface RelayPipeline {
   middleware: Koa.Middleware;
   /** Unsubscribes and closes the upstream connection pools. */
   close(): Promise<void>;
-  breakers: CircuitBreakers;
+  breakers: RoutingBreakers;
+  /** The routing state: breakers, parking, weights, affinity, budget, cache reads (`router.view()` for metrics). */
+  router: Router;
   /** What the pipeline lacks to serve now (empty when nothing), for /readyz. */
   missing(): string[];
 }
@@ -72,21 +80,27 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   const now = options.now ?? Date.now;
   const cache = new TokenCache(deps.ports.tokens, { now });
   const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
-  const breakers = new CircuitBreakers(options.breakers ?? DEFAULT_BREAKER_OPTIONS, now);
+  const routing = { ...deps.config.routing, ...options.routing };
+  const router = new Router({ ...routing, breakers: options.breakers ?? routing.breakers }, now);
   // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
   const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
   const groupHealth = new GroupHealthView(deps.ports.groupStates);
+  const recording = options.recordOutcomes !== false;
   groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
   const onAttempt = (record: AttemptRecord, req: RelayRequest) => {
+    deps.metrics?.attempt(record, req);
     const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
-    if (outcome && options.recordOutcomes !== false) recorder.record(outcome);
+    if (outcome && recording) recorder.record(outcome);
+  };
+  const onSkip = (skip: SkipRecord, req: RelayRequest) => {
+    if (recording) recorder.count(skipOutcomeOf(skip, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName));
   };
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
   const onKeyRejected = (rejection: KeyRejection) => {
     const report = { ...rejection, node: deps.config.nodeName, at: new Date(now()).toISOString() };
     deps.ports.keyInvalidations.report(report).catch((err: Error) => log.error('cannot report a rejected upstream key', { ...rejection, message: err.message }));
   };
-  const relay = new Relay({ transport, breakers, random: options.random, onAttempt, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
+  const relay = new Relay({ transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
   const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
   // Subscribed in the background (and again while Redis is away), so that no request is served
   // from a cache deaf to revocations: one waits REDIS_TIMEOUT_MS for it at most, then gets a 503.
@@ -101,6 +115,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     timeoutMs: deps.config.redisTimeoutMs,
     windowMs: options.rateWindowMs,
     now,
+    onRefused: deps.metrics?.rateLimitRefused,
   });
   const stages = compose<PipelineState>([
     // Authentication needs only headers and the query: an anonymous caller is refused before a
@@ -111,12 +126,14 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth),
     listModels(),
     resolveModel(),
-    pickGroups((group) => groupHealth.usable(group)),
+    pickGroups((group, model, others) => groupHealth.usable(group, model, others)),
     // After the model and group checks: a count is refused whatever a generation would be refused.
     countTokens(),
     // Before the reservation: a refused request costs nothing and reaches no upstream.
     limits.middleware,
     options.reserve ?? pass,
+    // Before the relay: it wraps the settlement callback the stages before it left.
+    countCacheReads(router, recording ? recorder : undefined, deps.config.nodeName),
     relayStage(relay),
     options.meter ?? pass,
   ]);
@@ -130,7 +147,8 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
       await recorder.close();
       await transport.close();
     },
-    breakers,
+    breakers: router.breakers,
+    router,
     missing: () => (cache.subscribed ? [] : ['token invalidations (Redis subscription)']),
   };
 }

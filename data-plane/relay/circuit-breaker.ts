@@ -1,9 +1,12 @@
 /**
- * Per-channel circuit breaker (lessons-from-peers 8: never disable a channel on one error).
- * Closed: requests flow; `failureThreshold` failures within `windowMs` open it. Open: the channel
- * is skipped for `openMs`. Then half-open: one probe request is let through; its success closes
- * the breaker, its failure opens it again. A probe that never reports back (client gone) is
- * replaced by a new one after another `openMs`. Time comes from an injected clock.
+ * Circuit breakers, one per id (a channel, or a channel and model: see routing/breakers.ts); never
+ * opened by one error. Closed: requests flow; `failureThreshold` failures within `windowMs` open
+ * it. Open: the id is skipped for `openMs`. Then half-open: one probe request is let through; its
+ * success closes the breaker, its failure opens it again. A probe that never reports back (client
+ * gone) is replaced by a new one after another `openMs`. Time comes from an injected clock.
+ *
+ * A failure may carry a tag (the model it happened to): tagged failures open the breaker only
+ * when they come from at least two tags, so a channel is not opened by one model's trouble.
  */
 
 /** Breaker thresholds. */
@@ -19,9 +22,24 @@ export const DEFAULT_BREAKER_OPTIONS: BreakerOptions = { failureThreshold: 5, wi
 /** The state of one channel's breaker. */
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
+/** One breaker's state as the metrics and status pages read it. */
+export interface BreakerView {
+  id: string;
+  state: BreakerState;
+  /** While open: when the next probe may go (epoch ms by the breakers' clock). */
+  openUntil: number | null;
+  /** Failures counted in the current window while closed. */
+  recentFailures: number;
+}
+
+interface Failure {
+  at: number;
+  tag: string | undefined;
+}
+
 interface Entry {
-  /** Times of recent failures while closed (oldest first, at most `failureThreshold`). */
-  failures: number[];
+  /** Recent failures while closed (oldest first, bounded). */
+  failures: Failure[];
   /** While open: when the next probe may go. */
   openUntil: number | null;
   /** While half-open: when the probe went out. */
@@ -59,23 +77,39 @@ export class CircuitBreakers {
     if (e) e.probeAt = null;
   }
 
-  /** The channel failed (connection, timeout, 429, 5xx): count it, open when over threshold. */
-  failure(channelId: string): void {
+  /**
+   * The channel failed (connection, timeout, 5xx): count it, open when over threshold. `tag`: a
+   * failure that may be one model's (see the class comment); a tagged failure does not reopen a
+   * half-open breaker whose probe it was not.
+   */
+  failure(channelId: string, tag?: string): void {
     const t = this.now();
     let e = this.entries.get(channelId);
     if (!e) this.entries.set(channelId, (e = { failures: [], openUntil: null, probeAt: null }));
     if (e.openUntil !== null) {
+      if (tag !== undefined && e.probeAt === null) return;
       // A failed probe (or a late failure of a request started before opening): open again.
       e.openUntil = t + this.options.openMs;
       e.probeAt = null;
       return;
     }
-    e.failures.push(t);
-    while (e.failures.length > 0 && e.failures[0] <= t - this.options.windowMs) e.failures.shift();
-    if (e.failures.length >= this.options.failureThreshold) {
+    e.failures.push({ at: t, tag });
+    while (e.failures.length > 0 && (e.failures[0].at <= t - this.options.windowMs || e.failures.length > this.options.failureThreshold * 4)) e.failures.shift();
+    if (e.failures.length >= this.options.failureThreshold && spansTags(e.failures)) {
       e.failures = [];
       e.openUntil = t + this.options.openMs;
     }
+  }
+
+  /** Every breaker that is not closed or has failures counted (metrics, status). */
+  list(): BreakerView[] {
+    const t = this.now();
+    return [...this.entries].map(([id, e]) => ({
+      id,
+      state: e.openUntil === null ? 'closed' : t < e.openUntil ? 'open' : 'half-open',
+      openUntil: e.openUntil,
+      recentFailures: e.failures.filter((f) => f.at > t - this.options.windowMs).length,
+    }));
   }
 
   /** The breaker state of a channel (for status pages and tests). */
@@ -84,4 +118,15 @@ export class CircuitBreakers {
     if (!e || e.openUntil === null) return 'closed';
     return this.now() < e.openUntil ? 'open' : 'half-open';
   }
+}
+
+/** Untagged failures, or tagged ones from at least two tags. */
+function spansTags(failures: Failure[]): boolean {
+  let first: string | undefined;
+  for (const f of failures) {
+    if (f.tag === undefined) return true;
+    if (first === undefined) first = f.tag;
+    else if (f.tag !== first) return true;
+  }
+  return false;
 }

@@ -7,6 +7,17 @@ import type { ChannelKind } from '../../shared/snapshot/types.js';
 import { GatewayError, type ErrorKind } from '../errors.js';
 import type { AttemptResult } from './outcome.js';
 import type { AbortSource } from './attempt-abort.js';
+import type { RetryHint } from '../routing/retry-hint.js';
+
+/** What routing reads of a failure besides its result and status (see routing/failure-scope.ts). */
+export interface FailureDetail {
+  /** The system or undici error code of a failed connection. */
+  code?: string;
+  /** A 5xx that came without a body (a proxy's, not the model's own answer). */
+  bodyless?: boolean;
+  /** When the upstream said to come back (a 429 or 503 with `Retry-After` or rate-limit headers). */
+  retryHint?: RetryHint;
+}
 
 /** A failed attempt. */
 export class UpstreamFailure extends Error {
@@ -17,10 +28,18 @@ export class UpstreamFailure extends Error {
     /** What the client gets if this is the last word. */
     readonly clientError: GatewayError,
     readonly status?: number,
+    detail: FailureDetail = {},
   ) {
     super(clientError.message);
     this.name = 'UpstreamFailure';
+    this.code = detail.code;
+    this.bodyless = detail.bodyless;
+    this.retryHint = detail.retryHint;
   }
+
+  readonly code: string | undefined;
+  readonly bodyless: boolean | undefined;
+  readonly retryHint: RetryHint | undefined;
 }
 
 /**
@@ -62,8 +81,14 @@ export function failureFromError(err: unknown, signal: AbortSource, during: 'con
   if (reason instanceof AbortReason || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new UpstreamFailure('timeout', true, new GatewayError('timeout', 'The upstream did not answer in time'));
   }
-  if (during === 'cut') return new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream connection broke off before the answer was complete'));
-  return new UpstreamFailure('connect', true, new GatewayError('upstream', 'The upstream could not be reached'));
+  if (during === 'cut') return new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream connection broke off before the answer was complete'), undefined, { code });
+  return new UpstreamFailure('connect', true, new GatewayError('upstream', 'The upstream could not be reached'), undefined, { code: code ?? causeCode(err) });
+}
+
+/** undici wraps the socket's error (`fetch failed` with `cause.code`). */
+function causeCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
 const KIND_OF_STATUS: Record<number, ErrorKind> = { 400: 'invalid_request', 403: 'permission', 404: 'not_found', 413: 'too_large', 422: 'invalid_request' };
@@ -116,17 +141,19 @@ export function redact(message: string, secrets: string[]): string {
  * (401/403: not the client's fault) go to the next channel; other 4xx describe the request, so
  * their (redacted) message reaches the client with the same status.
  */
-export function failureFromStatus(status: number, text: string, retryAfter: string | undefined, secrets: string[]): UpstreamFailure {
+export function failureFromStatus(status: number, text: string, retryHint: RetryHint | undefined, secrets: string[]): UpstreamFailure {
   if (status === 401 || status === 403) {
     return new UpstreamFailure('status', true, new GatewayError('upstream', 'The upstream rejected the channel credentials'), status);
   }
   if (status === 429) {
-    const error = new GatewayError('rate_limit', `The upstream is rate limiting requests${retryAfter ? `; retry after ${retryAfter} s` : ''}`);
-    return new UpstreamFailure('status', true, error, status);
+    const seconds = retryHint ? Math.max(1, Math.ceil(retryHint.waitMs / 1000)) : undefined;
+    const error = new GatewayError('rate_limit', `The upstream is rate limiting requests${seconds ? `; retry after ${seconds} s` : ''}`, undefined, { retryAfterSeconds: seconds });
+    return new UpstreamFailure('status', true, error, status, { retryHint });
   }
   if (status === 408 || status >= 500) {
     const kind: ErrorKind = status === 504 || status === 408 ? 'timeout' : status === 503 || status === 529 ? 'unavailable' : 'upstream';
-    return new UpstreamFailure('status', true, new GatewayError(kind, `The upstream failed with status ${status}`, status === 529 ? 503 : status >= 500 ? status : 504), status);
+    const error = new GatewayError(kind, `The upstream failed with status ${status}`, status === 529 ? 503 : status >= 500 ? status : 504);
+    return new UpstreamFailure('status', true, error, status, { retryHint, bodyless: text.trim() === '' });
   }
   const message = upstreamMessage(text);
   const detail = message ? `: ${redact(message, secrets)}` : '';

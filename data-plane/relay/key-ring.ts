@@ -15,10 +15,15 @@ export class KeyRing {
   private readonly cursors = new Map<string, number>();
   private readonly rejected = new WeakSet<RuntimeKey>();
 
-  /** The key for the next call to `channel`, or undefined when it has no usable key left. */
-  next(channel: RuntimeChannel): RuntimeKey | undefined {
+  /**
+   * The key for the next call to `channel`, or undefined when it has no usable key left.
+   * `preferred`: a conversation's pinned key (prompt-cache affinity), used while it is usable.
+   */
+  next(channel: RuntimeChannel, preferred?: string): RuntimeKey | undefined {
     if (channel.isDemo) return KEYLESS;
     const keys = channel.keys;
+    const pinned = preferred === undefined ? undefined : keys.find((k) => k.id === preferred);
+    if (pinned && pinned.enabled && !this.rejected.has(pinned)) return pinned;
     const start = this.cursors.get(channel.id) ?? 0;
     for (let i = 0; i < keys.length; i++) {
       const at = (start + i) % keys.length;

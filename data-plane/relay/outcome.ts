@@ -1,5 +1,6 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
+import type { SkipReason } from '../routing/router.js';
 
 /** How one upstream attempt ended. */
 export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone' | 'shutdown';
@@ -19,12 +20,21 @@ export interface AttemptRecord {
   latencyMs?: number;
 }
 
+/** A candidate channel the relay did not try, and why (README "Routing"). */
+export interface SkipRecord {
+  group: string;
+  channelId: string;
+  reason: SkipReason;
+}
+
 /**
  * What the relay stage leaves for the metering stage: the group that served (and is charged),
  * the channel, every attempt, and how far the answer got to the client.
  */
 export interface RelayOutcome {
   attempts: AttemptRecord[];
+  /** Candidates skipped without a call (breaker open, parked, retry budget spent). */
+  skipped: SkipRecord[];
   /** The attempt that answered the client (success or a non-retryable upstream error). */
   served?: AttemptRecord;
   /** True once a byte of the answer reached the client. */

@@ -10,22 +10,29 @@ import type Koa from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
-import type { GroupRoute, RuntimeChannel, RuntimeModel } from '../config/runtime-config.js';
+import type { GroupRoute, RuntimeChannel, RuntimeModel, WeightedChannel } from '../config/runtime-config.js';
+import type { SnapshotGroup } from '../../shared/snapshot/types.js';
+import { createLogger } from '../../shared/log.js';
+import { affinityKey } from '../routing/affinity.js';
+import { backOffOf, scopeOf } from '../routing/failure-scope.js';
+import { retryHint } from '../routing/retry-hint.js';
+import type { Router, SkipReason } from '../routing/router.js';
 import { GatewayError } from '../errors.js';
 import type { UpstreamCall, UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
 import { TranslationError, type Translator } from '../translate/translator.js';
-import type { CircuitBreakers } from './circuit-breaker.js';
 import { readAll, type ReadResult } from '../http/read-all.js';
 import { AttemptAbort, type AbortSource } from './attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
 import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
 import { KeyRing } from './key-ring.js';
-import type { AttemptRecord, RelayOutcome } from './outcome.js';
+import type { AttemptRecord, RelayOutcome, SkipRecord } from './outcome.js';
 import { candidateChannels } from './pick.js';
 import { pipePassThrough, pipeTranslated } from './stream.js';
 import { translatorFor, upstreamFormat } from './translators.js';
+
+const log = createLogger('relay');
 
 /** Largest upstream body read whole (non-streaming answers and error bodies). */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
@@ -62,11 +69,14 @@ export interface AnswerObserver {
 /** What the relay is built from. */
 export interface RelayDeps {
   transport: UpstreamTransport;
-  breakers: CircuitBreakers;
+  /** Breakers, parking, adaptive weights, affinity and the retry budget of this data plane. */
+  router: Router;
   /** Weighted draws among a priority level's channels (injectable for tests). */
   random?: () => number;
   /** Told of every attempt that called an upstream, once it ended (health outcomes: DESIGN.md contract 5). */
   onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
+  /** Told of every candidate skipped without a call (health counts why). */
+  onSkip?: (skip: SkipRecord, req: RelayRequest) => void;
   /** Told when an upstream rejected a key as invalid (the data plane reports it to the control plane). */
   onKeyRejected?: (rejection: KeyRejection) => void;
   /** Longest silence between a stream's upstream bytes, for channels without their own (UPSTREAM_IDLE_TIMEOUT_MS). */
@@ -104,29 +114,67 @@ export class Relay {
    * nothing was sent yet.
    */
   async relay(ctx: Koa.Context, req: RelayRequest): Promise<RelayOutcome> {
-    const outcome: RelayOutcome = { attempts: [], committed: false, completed: false };
-    const breakers = this.deps.breakers;
+    const outcome: RelayOutcome = { attempts: [], skipped: [], committed: false, completed: false };
+    const router = this.deps.router;
+    const model = req.model.id;
+    router.budget.request();
+    const affinity = router.options.affinityTtlMs > 0 ? affinityKey(req.format, req.body, req.clientHeaders) : undefined;
+    const pinId = affinity === undefined ? undefined : model + '\u001f' + affinity;
+    const pin = pinId === undefined ? undefined : router.affinity.get(pinId);
     let last: UpstreamFailure | undefined;
-    for (const { group, target } of candidateChannels(req.candidates, (id) => breakers.allow(id), this.random)) {
+    /** The soonest a parked candidate may be asked again, and whether every candidate so far was parked. */
+    let parkedUntil = Infinity;
+    let onlyParked = true;
+    let firstCallAt = 0;
+    let channelsCalled = 0;
+    const skip = (group: string, channelId: string, reason: SkipReason) => {
+      if (reason !== 'parked') onlyParked = false;
+      const record = { group, channelId, reason };
+      outcome.skipped.push(record);
+      this.deps.onSkip?.(record, req);
+      log.debug('candidate skipped', { requestId: req.requestId, group, channel: channelId, model, reason });
+    };
+    const allow = (channelId: string, group: SnapshotGroup) => {
+      const reason = router.skipReason(channelId, model);
+      if (reason === null) return true;
+      if (reason === 'parked') parkedUntil = Math.min(parkedUntil, router.parking.parkedUntil(channelId, model)!);
+      skip(group.name, channelId, reason);
+      return false;
+    };
+    const steering = { weigh: (channels: readonly WeightedChannel[]) => router.scores.weights(channels, model), pinned: pin };
+    for (const { group, target } of candidateChannels(req.candidates, allow, this.random, steering)) {
       const channel = target.channel;
       const prepared = this.prepare(req, channel, target.upstreamModel);
       if (prepared instanceof UpstreamFailure) {
-        breakers.release(channel.id);
+        router.breakers.release(channel.id, model);
         outcome.attempts.push({ group: group.name, channelId: channel.id, kind: channel.kind, result: prepared.result });
+        onlyParked = false;
         last = prepared;
         continue;
       }
+      if (channelsCalled === 0) firstCallAt = router.now();
+      else {
+        const limit = router.budget.retry(firstCallAt, channelsCalled);
+        if (limit !== null) {
+          router.breakers.release(channel.id, model);
+          skip(group.name, channel.id, 'budget');
+          log.debug('retry budget spent', { requestId: req.requestId, model, limit });
+          break;
+        }
+      }
+      channelsCalled += 1;
       // The channel's keys in turn: a key the upstream rejects is a key failure (the next key of
       // the same channel is tried, which is not retrying a failed channel); any other failure ends
       // the channel's turn.
-      for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
+      const pinnedKey = pin?.channelId === channel.id ? pin.keyId : undefined;
+      for (let key = this.keys.next(channel, pinnedKey); key !== undefined; key = this.keys.next(channel)) {
         const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok', upstreamFormat: prepared.upstreamFormat };
         outcome.attempts.push(record);
         const call: UpstreamCall = {
           channel,
           key: key.secret,
           format: prepared.upstreamFormat,
-          model: req.model.id,
+          model,
           upstreamModel: target.upstreamModel,
           stream: req.stream,
           body: prepared.body,
@@ -135,7 +183,9 @@ export class Relay {
         const client = new ClientStream(ctx, { 'x-meridian-group': group.name, 'x-meridian-channel-kind': channel.kind });
         try {
           await this.attempt(ctx, req, call, prepared, client, record);
-          breakers.success(channel.id);
+          router.breakers.success(channel.id, model);
+          router.scores.observe(channel.id, model, true, record.ttfbMs);
+          if (pinId !== undefined) router.affinity.set(pinId, { group: group.name, channelId: channel.id, keyId: key.id });
           this.deps.onAttempt?.(record, req);
           outcome.served = record;
           outcome.committed = client.committed;
@@ -150,9 +200,11 @@ export class Relay {
           if (keyRejected) {
             this.keys.reject(key);
             this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
-          } else if (failure.retryable) breakers.failure(channel.id);
-          // The upstream refused the request itself (a 4xx): the channel works, and a probe must not stay taken.
-          else if (failure.result === 'status') breakers.success(channel.id);
+          } else {
+            const parked = this.learn(channel.id, model, failure);
+            if (parked === undefined) onlyParked = false;
+            else parkedUntil = Math.min(parkedUntil, parked);
+          }
           outcome.committed = client.committed;
           if (client.committed || failure.result === 'client-gone') {
             // Bytes reached the client: no retry (the stream was ended in-format by the writer).
@@ -170,7 +222,35 @@ export class Relay {
         }
       }
     }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${req.model.id}' right now`);
+    if (onlyParked && parkedUntil !== Infinity) {
+      // Every candidate asked to be left alone for a while: the client learns when to come back.
+      const retryAfterSeconds = Math.max(1, Math.ceil((parkedUntil - router.now()) / 1000));
+      throw new GatewayError('rate_limit', `Every channel serving '${model}' is rate limited by its upstream right now; retry after ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
+    }
+    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${model}' right now`);
+  }
+
+  /**
+   * What routing learns from a failed attempt (not a rejected key): a back-off parks the channel
+   * (returns until when), any other failure counts toward the breaker of its scope; both lower the
+   * channel's adaptive weight. A refusal of the request itself says the channel works.
+   */
+  private learn(channelId: string, model: string, failure: UpstreamFailure): number | undefined {
+    const router = this.deps.router;
+    const backOff = backOffOf(failure);
+    if (backOff) {
+      router.parking.park(channelId, backOff.scope === 'model' ? model : null, backOff.waitMs);
+      router.breakers.release(channelId, model);
+      router.scores.observe(channelId, model, false);
+      return router.now() + backOff.waitMs;
+    }
+    const scope = scopeOf(failure);
+    if (scope !== null) {
+      router.breakers.failure(channelId, model, scope);
+      router.scores.observe(channelId, model, false);
+    } else if (failure.result === 'status') router.breakers.success(channelId, model);
+    else router.breakers.release(channelId, model);
+    return undefined;
   }
 
   /** The request body for one channel, or a failure when it cannot be expressed there. */
@@ -243,10 +323,10 @@ export class Relay {
       if (res.status >= 400) {
         firstByte();
         const text = await readBody(res.body, MAX_ERROR_BODY, abort, true, received);
-        const retryAfter = res.headers['retry-after'];
         const body = text.toString('utf8');
         if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
-        throw failureFromStatus(res.status, body, typeof retryAfter === 'string' ? retryAfter : undefined, secretsOf(call));
+        const hint = res.status === 429 || res.status === 503 ? retryHint(res.headers, body, this.deps.router.now()) : undefined;
+        throw failureFromStatus(res.status, body, hint, secretsOf(call));
       }
       if (!req.stream) {
         firstByte();

@@ -35,8 +35,21 @@ export interface OutcomeAttempt extends OutcomeKey {
   ttfbMs: number | null;
 }
 
-/** Counters kept per key: successes, failures by kind, and time sums (averages are sum / count). */
-export const OUTCOME_METRICS = ['ok', ...FAILURE_KINDS, 'latency_ms', 'ttfb_ms', 'ttfb_n'] as const;
+/**
+ * Candidates a data plane did not try, by why (breaker open, parked after an upstream back-off,
+ * retry budget spent): counted beside the attempts, never as attempts.
+ */
+export const SKIP_METRICS = ['skip_breaker', 'skip_parked', 'skip_budget'] as const;
+
+/** Prompt tokens of settled answers and the part of them read from the upstream's cache (the cache-read share). */
+export const CACHE_METRICS = ['prompt_tokens', 'cache_read_tokens'] as const;
+
+/**
+ * Counters kept per key: successes, failures by kind, time sums (averages are sum / count), skips
+ * and cache reads. A control plane ignores metrics it does not know, so new ones can be added
+ * before every control plane reads them.
+ */
+export const OUTCOME_METRICS = ['ok', ...FAILURE_KINDS, 'latency_ms', 'ttfb_ms', 'ttfb_n', ...SKIP_METRICS, ...CACHE_METRICS] as const;
 
 /** One of {@link OUTCOME_METRICS}. */
 export type OutcomeMetric = (typeof OUTCOME_METRICS)[number];
@@ -82,10 +95,28 @@ export function emptyTotals(): OutcomeTotals {
   return Object.fromEntries(OUTCOME_METRICS.map((m) => [m, 0])) as OutcomeTotals;
 }
 
+/** One count of some metric under a key (a skip, cache reads). */
+export interface OutcomeCount {
+  key: OutcomeKey;
+  metric: OutcomeMetric;
+  n: number;
+}
+
+/** The field name of `key` without its metric. */
+function prefixOf(key: OutcomeKey): string {
+  return key.group + SEP + key.channel + SEP + key.model + SEP + key.node + SEP + key.format + SEP + (key.stream ? 's' : 'n') + SEP;
+}
+
+/** Adds one count to `into`. */
+export function addCount(into: BucketIncrements, count: OutcomeCount): void {
+  const f = prefixOf(count.key) + count.metric;
+  into.set(f, (into.get(f) ?? 0) + count.n);
+}
+
 /** Adds the counts of `attempt` to `into` (the recorder's in-memory batch). */
 export function addAttempt(into: BucketIncrements, attempt: OutcomeAttempt): void {
   // On the request path: the key part of the fields is built once, not per metric.
-  const prefix = attempt.group + SEP + attempt.channel + SEP + attempt.model + SEP + attempt.node + SEP + attempt.format + SEP + (attempt.stream ? 's' : 'n') + SEP;
+  const prefix = prefixOf(attempt);
   const add = (metric: OutcomeMetric, n: number) => {
     const f = prefix + metric;
     into.set(f, (into.get(f) ?? 0) + n);

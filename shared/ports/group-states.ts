@@ -12,6 +12,20 @@ export interface GroupStatesRecord {
   at: string;
   /** Group name -> state; a group not listed has no state yet (treated as usable). */
   states: Record<string, GroupState>;
+  /**
+   * What routing skips (absent in records of older control planes, whose readers skip every
+   * `unavailable` group instead): per group, the models whose own recent attempts there all
+   * failed, and the groups whose channels are down (every recent attempt failed to connect).
+   */
+  routing?: GroupRouting;
+}
+
+/** The routing part of a {@link GroupStatesRecord}. */
+export interface GroupRouting {
+  /** Group name -> models unavailable in it. */
+  unavailableModels: Record<string, string[]>;
+  /** Groups skipped for every model. */
+  down: string[];
 }
 
 /**
@@ -20,8 +34,8 @@ export interface GroupStatesRecord {
  * Pub/sub is lossy, so readers also read the key at start and on a slow poll.
  */
 export interface GroupStateBus {
-  /** Stores `states` as the next version and announces it; returns what was stored. */
-  publish(states: Record<string, GroupState>, at: Date): Promise<GroupStatesRecord>;
+  /** Stores `states` (and `routing`) as the next version and announces it; returns what was stored. */
+  publish(states: Record<string, GroupState>, at: Date, routing?: GroupRouting): Promise<GroupStatesRecord>;
   /** The stored record, or null before the first publish. */
   read(): Promise<GroupStatesRecord | null>;
   /** Calls `listener` with every announced record; resolves once subscribed. Returns an unsubscribe. */

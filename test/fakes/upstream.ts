@@ -53,11 +53,11 @@ export type Behaviour =
    * Answer (streamed when the request asked for a stream); without `reply`, a default that suits
    * the request. `gapMs`: a stream waits this long before each event after the first (a long,
    * slow stream). `after`: nothing is answered before this promise settles (the request stays in
-   * flight until the test lets it go).
+   * flight until the test lets it go). `delayMs`: the headers wait this long (a slow first byte).
    */
-  | { kind: 'reply'; reply?: CannedReply; gapMs?: number; after?: Promise<unknown> }
-  /** An error in the API's own envelope. */
-  | { kind: 'error'; status: number; message?: string }
+  | { kind: 'reply'; reply?: CannedReply; gapMs?: number; after?: Promise<unknown>; delayMs?: number }
+  /** An error in the API's own envelope, with extra response `headers` (`Retry-After`, rate-limit headers). */
+  | { kind: 'error'; status: number; message?: string; headers?: Record<string, string> }
   /** Never answer (the gateway's timeout must fire). */
   | { kind: 'hang' }
   /** Destroy the connection without answering. */
@@ -108,6 +108,8 @@ export class FakeUpstream {
   readonly violations: string[] = [];
   private readonly scripts = new Map<string, Behaviour[]>();
   private readonly defaults = new Map<string, Behaviour>();
+  /** Per key and upstream model name (`key\nmodel`): over the key's default. */
+  private readonly modelDefaults = new Map<string, Behaviour>();
   private readonly sockets = new Set<Socket>();
   /** Answers given so far: numbers each one, for its ids. */
   private served = 0;
@@ -144,6 +146,11 @@ export class FakeUpstream {
     this.defaults.set(key, behaviour);
   }
 
+  /** What requests with `key` for the upstream model `model` get once the key's script is used up. */
+  setModelDefault(key: string, model: string, behaviour: Behaviour): void {
+    this.modelDefaults.set(`${key}\n${model}`, behaviour);
+  }
+
   /** Requests made with `key`. */
   requestsFor(key: string): RecordedRequest[] {
     return this.requests.filter((r) => r.key === key);
@@ -155,6 +162,7 @@ export class FakeUpstream {
     this.violations.length = 0;
     this.scripts.clear();
     this.defaults.clear();
+    this.modelDefaults.clear();
   }
 
   /** Stops the server, cutting hanging connections. */
@@ -178,7 +186,7 @@ export class FakeUpstream {
     }
     if (this.record) this.requests.push(recorded);
     const queue = this.scripts.get(recorded.key);
-    const behaviour = queue?.shift() ?? this.defaults.get(recorded.key) ?? { kind: 'reply' };
+    const behaviour = queue?.shift() ?? this.modelDefaults.get(`${recorded.key}\n${recorded.model}`) ?? this.defaults.get(recorded.key) ?? { kind: 'reply' };
     await this.behave(behaviour, recorded, req, res);
   }
 
@@ -263,13 +271,17 @@ export class FakeUpstream {
         req.socket.destroy();
         return;
       case 'error':
-        return sendJson(res, b.status, errorEnvelope(r, ctx, b.status, b.message ?? defaultMessage(r, b.status, this.url)), responseHeaders(r, ctx));
+        return sendJson(res, b.status, errorEnvelope(r, ctx, b.status, b.message ?? defaultMessage(r, b.status, this.url)), { ...responseHeaders(r, ctx), ...b.headers });
       case 'recorded':
         return this.replay(b, r, res, ctx);
       case 'reply':
       case 'cut': {
         if (b.kind === 'reply' && b.after) {
           await b.after.catch(() => undefined);
+          if (res.destroyed) return;
+        }
+        if (b.kind === 'reply' && b.delayMs) {
+          await new Promise((resolve) => setTimeout(resolve, b.delayMs));
           if (res.destroyed) return;
         }
         const reply = b.reply ?? defaultReply(r);

@@ -43,7 +43,7 @@ test("many requests the upstream refuses as malformed leave the channel's breake
       expect(err.message).toContain(`malformed (${status})`);
     }
   }
-  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('closed');
   // The refusals came from the channel the client asked: none was passed on to another channel.
   expect(bed.upstream.requestsFor(keyOf('f-high'))).toHaveLength(30);
   expect(bed.upstream.requestsFor(keyOf('f-low'))).toHaveLength(0);
@@ -64,7 +64,7 @@ test('the same number of upstream 500s does open the breaker (the test above cou
   const client = new OpenAI({ apiKey: await bed.token({ groups: ['primary'] }), baseURL: `${bed.url}/v1`, maxRetries: 0 });
   bed.upstream.setDefault(keyOf('f-high'), { kind: 'error', status: 500 });
   for (let i = 0; i < 5; i++) await client.chat.completions.create({ model: 'm-fail', messages: [{ role: 'user', content: 'Hi' }] });
-  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('open');
   await eventually(async () => {
     expect((await totalsOf('f-high')).failures).toBe(5);
   }, 'the failures are counted');

@@ -194,12 +194,13 @@ test('a translated stream cut midway ends with an Anthropic error event and is n
   expect(calls()).toEqual({ [HIGH]: 1 });
 });
 
-/** Two 500s from f-high: its breaker opens (threshold 2 here). */
+/** Two 500s from f-high for m-fail: that model's breaker on f-high opens (threshold 2 here); the channel's stays closed. */
 async function openHighBreaker(): Promise<void> {
   bed.upstream.script(HIGH, { kind: 'error', status: 500 }, { kind: 'error', status: 500 });
   await chat();
   await chat();
-  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('open');
+  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
 }
 
 /** The gateway's own error message: what it `says`, the request id, and nothing of the upstream's key or address. */
@@ -218,7 +219,7 @@ test('an error event the upstream sends before anything else fails the channel: 
   // translated too (messages client, chat upstream)
   const message = await anthropic.messages.stream({ model: 'm-fail', max_tokens: 10, messages: MESSAGES }).finalMessage();
   expect(message.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from the fake upstream.' })]);
-  expect(bed.pipeline.breakers.state('f-high')).toBe('open');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('open');
 });
 
 test.each([
@@ -257,7 +258,7 @@ test('a probe the upstream answers with a refusal of the request (400) closes th
   bed.upstream.reset();
   bed.upstream.script(HIGH, { kind: 'error', status: 400, message: 'context too long' });
   expect(await openai.chat.completions.create({ model: 'm-fail', messages: MESSAGES }).catch((e: unknown) => e)).toBeInstanceOf(OpenAI.BadRequestError);
-  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('closed');
   expect(await chat()).toEqual({ text: 'Hello from the fake upstream.', group: 'primary' });
   expect(calls()).toEqual({ [HIGH]: 2 });
 });
@@ -298,8 +299,8 @@ test('the breaker opens after repeated failures, skips the channel, then probes 
   await chat();
   expect(calls()).toEqual({ [LOW]: 1 });
   now += 5_000;
-  expect(bed.pipeline.breakers.state('f-high')).toBe('half-open');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('half-open');
   await chat();
   expect(calls()).toEqual({ [LOW]: 1, [HIGH]: 1 });
-  expect(bed.pipeline.breakers.state('f-high')).toBe('closed');
+  expect(bed.pipeline.breakers.state('f-high', 'm-fail')).toBe('closed');
 });

@@ -1,17 +1,19 @@
 import type { RedisKeys } from '../../redis/keys.js';
-import { parseGroupStates, type GroupState, type GroupStateBus, type GroupStatesRecord } from '../group-states.js';
+import { parseGroupStates, type GroupRouting, type GroupState, type GroupStateBus, type GroupStatesRecord } from '../group-states.js';
 import type { RedisConnections } from './connections.js';
 
 /**
  * Stores the next version of the record and announces it, in one step (two control-plane
  * instances publishing at once still get distinct, increasing versions). KEYS: record.
- * ARGV: states JSON, at (ISO), announcement channel. Returns the stored record.
+ * ARGV: states JSON, at (ISO), announcement channel, routing JSON (or ''). Returns the stored record.
  */
 const PUBLISH_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
 local version = 1
 if current then version = tonumber(cjson.decode(current).version) + 1 end
-local record = '{"version":' .. version .. ',"at":' .. cjson.encode(ARGV[2]) .. ',"states":' .. ARGV[1] .. '}'
+local routing = ''
+if ARGV[4] ~= '' then routing = ',"routing":' .. ARGV[4] end
+local record = '{"version":' .. version .. ',"at":' .. cjson.encode(ARGV[2]) .. ',"states":' .. ARGV[1] .. routing .. '}'
 redis.call('SET', KEYS[1], record)
 redis.call('PUBLISH', ARGV[3], record)
 return record
@@ -21,8 +23,16 @@ return record
 export class RedisGroupStateBus implements GroupStateBus {
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
-  async publish(states: Record<string, GroupState>, at: Date): Promise<GroupStatesRecord> {
-    const raw = (await this.redis.cmd.eval(PUBLISH_SCRIPT, 1, this.keys.groupStates, JSON.stringify(states), at.toISOString(), this.keys.groupStatesAnnouncements)) as string;
+  async publish(states: Record<string, GroupState>, at: Date, routing?: GroupRouting): Promise<GroupStatesRecord> {
+    const raw = (await this.redis.cmd.eval(
+      PUBLISH_SCRIPT,
+      1,
+      this.keys.groupStates,
+      JSON.stringify(states),
+      at.toISOString(),
+      this.keys.groupStatesAnnouncements,
+      routing ? JSON.stringify(routing) : '',
+    )) as string;
     return parseGroupStates(raw)!;
   }
 
