@@ -25,7 +25,7 @@ class ViaChatTranslator implements Translator {
   }
 
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
-    return this.inner.request(this.outer.request(body, ctx), ctx);
+    return this.inner.request(this.outer.request(body, { ...ctx, pivot: true }), ctx);
   }
 
   response(body: Record<string, unknown>): Record<string, unknown> {

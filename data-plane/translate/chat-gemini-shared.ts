@@ -3,8 +3,8 @@
  * inverse next to it so the two directions cannot drift apart.
  * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
  */
-import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
-import type { GeminiContent, GeminiPart, GeminiThinkingConfig, GeminiUsageMetadata } from '../formats/gemini/types.js';
+import type { ChatFinishReason, ChatUsage } from '../formats/chat/types.js';
+import type { GeminiContent, GeminiPart, GeminiUsageMetadata } from '../formats/gemini/types.js';
 import { parseDataUrl } from './chat-messages-shared.js';
 import { TranslationError } from './translator.js';
 import { isRecord, tokenCount } from './json-values.js';
@@ -213,64 +213,5 @@ export function chatToolContent(response: unknown): string {
   return JSON.stringify(response ?? {});
 }
 
-/** Gemini 2.5 thinking budgets per chat effort (reference §7.1.5); `xhigh`/`max` use the `high` budget. */
-const BUDGETS: Record<ChatReasoningEffort, number> = {
-  none: 0,
-  minimal: 0,
-  low: 1024,
-  medium: 8192,
-  high: 24576,
-  xhigh: 24576,
-  max: 24576,
-};
-
-/** Gemini 3 thinking levels per chat effort. */
-const LEVELS: Record<ChatReasoningEffort, NonNullable<GeminiThinkingConfig['thinkingLevel']>> = {
-  none: 'MINIMAL',
-  minimal: 'MINIMAL',
-  low: 'LOW',
-  medium: 'MEDIUM',
-  high: 'HIGH',
-  xhigh: 'HIGH',
-  max: 'HIGH',
-};
-
-/**
- * Chat `reasoning_effort` -> `thinkingConfig`: `thinkingLevel` for gemini-3 models, `thinkingBudget`
- * otherwise. Thought summaries are requested whenever thinking is on so they reach the client as
- * `reasoning_content`.
- */
-export function thinkingConfigFromEffort(effort: string, upstreamModel: string): GeminiThinkingConfig | undefined {
-  if (!(effort in BUDGETS)) return undefined;
-  const key = effort as ChatReasoningEffort;
-  const off = BUDGETS[key] === 0;
-  const config: GeminiThinkingConfig = /gemini-3/.test(upstreamModel)
-    ? { thinkingLevel: LEVELS[key] }
-    : { thinkingBudget: BUDGETS[key] };
-  if (!off) config.includeThoughts = true;
-  return config;
-}
-
-/**
- * Inverse of {@link thinkingConfigFromEffort}, bucketed. A zero budget becomes `minimal` (the lowest
- * effort most chat reasoning models accept); dynamic (-1) becomes `medium`. Undefined: no effort.
- */
-export function effortFromThinkingConfig(config: GeminiThinkingConfig): ChatReasoningEffort | undefined {
-  switch (config.thinkingLevel) {
-    case 'MINIMAL':
-      return 'minimal';
-    case 'LOW':
-      return 'low';
-    case 'MEDIUM':
-      return 'medium';
-    case 'HIGH':
-      return 'high';
-  }
-  const budget = config.thinkingBudget;
-  if (typeof budget !== 'number') return undefined;
-  if (budget < 0) return 'medium';
-  if (budget === 0) return 'minimal';
-  if (budget <= BUDGETS.low) return 'low';
-  if (budget <= BUDGETS.medium) return 'medium';
-  return 'high';
-}
+/** The reasoning table lives in reasoning.ts; these two are its Gemini side. */
+export { effortFromThinkingConfig, thinkingConfigFromEffort } from './reasoning.js';

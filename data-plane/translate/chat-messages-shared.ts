@@ -3,7 +3,7 @@
  * next to it so the two directions cannot drift apart.
  * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
  */
-import type { ChatFinishReason, ChatReasoningEffort, ChatUsage } from '../formats/chat/types.js';
+import type { ChatFinishReason, ChatUsage } from '../formats/chat/types.js';
 import type {
   MessagesContentBlock,
   MessagesRequest,
@@ -123,29 +123,8 @@ export function toDataUrl(mediaType: string, data: string): string {
   return `data:${mediaType};base64,${data}`;
 }
 
-/** Thinking budgets per chat `reasoning_effort` (none/minimal: no thinking). */
-const BUDGETS: Partial<Record<ChatReasoningEffort, number>> = {
-  low: 2048,
-  medium: 8192,
-  high: 16384,
-  xhigh: 32768,
-  max: 65536,
-};
-
-/** Chat `reasoning_effort` -> Anthropic thinking budget; undefined means no thinking. */
-export function budgetForEffort(effort: unknown): number | undefined {
-  return typeof effort === 'string' ? BUDGETS[effort as ChatReasoningEffort] : undefined;
-}
-
-/**
- * Anthropic thinking budget -> chat `reasoning_effort`, bucketed against {@link BUDGETS}. Stops at
- * `high` because `xhigh`/`max` are accepted by few chat upstreams.
- */
-export function effortForBudget(budget: number): ChatReasoningEffort {
-  if (budget <= BUDGETS.low!) return 'low';
-  if (budget <= BUDGETS.medium!) return 'medium';
-  return 'high';
-}
+/** The reasoning table lives in reasoning.ts; these two are its Anthropic side. */
+export { budgetForEffort, effortForBudget } from './reasoning.js';
 
 /** Image media types Anthropic accepts in `image` blocks. */
 export const IMAGE_MEDIA_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

@@ -18,8 +18,10 @@
  *   comes from the assistant tool call with the same id earlier in the history.
  * - Thought parts become `reasoning_content`; `reasoning_content` in history is dropped (Gemini
  *   only needs the signatures). `created` is Vertex's createTime, else 0.
- * - Dropped: parallel_tool_calls, logit_bias, logprobs/top_logprobs, user, store, metadata,
- *   service_tier, prediction, prompt_cache_key, safety_identifier, verbosity.
+ * - `web_search_options` becomes Gemini's `googleSearch` tool (hosted-tools.ts).
+ * - Dropped, each named in the debug log: parallel_tool_calls, logit_bias, logprobs/top_logprobs,
+ *   user, store, metadata, service_tier, prediction, prompt_cache_key (Gemini caches implicitly),
+ *   safety_identifier, verbosity and any other field without a Gemini equivalent.
  */
 import type {
   ChatChunk,
@@ -57,6 +59,15 @@ import {
   toolCallIdFromGemini,
 } from './chat-gemini-shared.js';
 import { isRecord } from './json-values.js';
+import { geminiWebSearchTools } from './hosted-tools.js';
+import { dropUnhandled } from './dropped.js';
+
+/** Top-level request fields this direction reads; others are reported dropped. */
+const HANDLED = new Set([
+  'model', 'messages', 'max_tokens', 'max_completion_tokens', 'reasoning_effort', 'tools', 'tool_choice', 'stop', 'temperature',
+  'top_p', 'seed', 'presence_penalty', 'frequency_penalty', 'n', 'response_format', 'stream', 'stream_options', 'functions',
+  'function_call', 'audio', 'modalities', 'web_search_options',
+]);
 
 /** Chat request fields beyond the shared type that this direction reads. */
 interface ChatRequestExtras extends ChatRequest {
@@ -86,6 +97,7 @@ export class ChatToGeminiTranslator implements Translator {
     this.model = typeof req.model === 'string' ? req.model : ctx.upstreamModel;
     this.includeUsage = req.stream_options?.include_usage === true;
     rejectUntranslatable(req, ctx);
+    dropUnhandled(body, HANDLED, ctx);
 
     const system: string[] = [];
     const contents: GeminiContent[] = [];
@@ -127,6 +139,11 @@ export class ChatToGeminiTranslator implements Translator {
       return { name, ...(description !== undefined && { description }), ...(parameters !== undefined && { parametersJsonSchema: parameters }) };
     });
     if (declarations.length > 0) out.tools = [{ functionDeclarations: declarations }];
+    if (req.web_search_options) {
+      const search = geminiWebSearchTools(declarations.length > 0, ctx.upstreamModel);
+      if (search.length > 0) out.tools = [...(out.tools ?? []), ...search];
+      else ctx.dropped?.('web_search_options');
+    }
     if (req.tool_choice !== undefined) out.toolConfig = toolConfig(req.tool_choice);
     return out as unknown as Record<string, unknown>;
   }
@@ -255,9 +272,6 @@ function rejectUntranslatable(req: ChatRequestExtras, ctx: TranslateContext): vo
   }
   if (req.audio !== undefined || req.modalities?.includes('audio')) {
     throw new TranslationError('audio output cannot be requested from a Gemini upstream through chat completions');
-  }
-  if (req.web_search_options !== undefined) {
-    throw new TranslationError('web_search_options has no equivalent on a Gemini upstream');
   }
   if (typeof req.n === 'number' && req.n > 1 && ctx.stream) {
     throw new TranslationError('n > 1 cannot be streamed from a Gemini upstream');

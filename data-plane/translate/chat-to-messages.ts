@@ -12,6 +12,13 @@
  *   A request continuing a tool cycle whose call came back without its signature goes without
  *   thinking (Anthropic would refuse it: see fitThinking).
  * - `created` is 0: Anthropic responses carry no timestamp and outputs must not depend on the clock.
+ * - `web_search_options` becomes Anthropic's web search server tool (hosted-tools.ts); its
+ *   server_tool_use and result blocks are not shown to the chat client, the text citing them is.
+ * - `prompt_cache_key` has no Anthropic field; a client that sends one wants its prefix cached, so
+ *   the last tool, the last system block and the last block of the last turn get an ephemeral
+ *   `cache_control` breakpoint (cache-key.ts).
+ * - Other fields without an Anthropic equivalent (seed, penalties, logit_bias, metadata, store,
+ *   verbosity, service_tier, ...) are dropped and named in the debug log.
  */
 import type {
   ChatChunk,
@@ -53,6 +60,18 @@ import {
 } from './chat-messages-shared.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
+import { anthropicWebSearchTool } from './hosted-tools.js';
+import { dropUnhandled } from './dropped.js';
+
+/** Top-level request fields this direction reads; others are reported dropped. */
+const HANDLED = new Set([
+  'model', 'messages', 'max_tokens', 'max_completion_tokens', 'reasoning_effort', 'tools', 'tool_choice', 'parallel_tool_calls',
+  'stop', 'temperature', 'top_p', 'user', 'safety_identifier', 'response_format', 'stream', 'stream_options', 'n', 'logprobs',
+  'audio', 'modalities', 'functions', 'function_call', 'web_search_options', 'prompt_cache_key',
+]);
+
+/** Anthropic's breakpoint for a prefix worth caching. */
+const EPHEMERAL = { type: 'ephemeral' } as const;
 
 function textBlocks(content: unknown, path: string): MessagesTextBlock[] {
   if (content === undefined || content === null) return [];
@@ -186,10 +205,21 @@ function rejectUntranslatable(req: ChatRequest): void {
   if (req.functions !== undefined || req.function_call !== undefined) {
     throw new TranslationError('functions/function_call: legacy function calling is not supported; use tools and tool_choice');
   }
-  if (req.web_search_options != null) throw new TranslationError('web_search_options: hosted web search is not supported by the upstream');
   if (req.response_format?.type === 'json_object') {
     throw new TranslationError("response_format: 'json_object' has no equivalent upstream; use 'json_schema'");
   }
+}
+
+/** Ephemeral cache breakpoints on the last tool, the last system block and the last block of the last turn. */
+function markCachePrefix(system: MessagesTextBlock[], tools: MessagesTool[] | undefined, turns: MessagesMessage[]): void {
+  const lastTool = tools?.at(-1);
+  if (lastTool) lastTool.cache_control = EPHEMERAL;
+  const lastSystem = system.at(-1);
+  if (lastSystem) lastSystem.cache_control = EPHEMERAL;
+  const content = turns.at(-1)?.content;
+  const lastBlock = Array.isArray(content) ? content.at(-1) : undefined;
+  // Thinking blocks take no breakpoint; the last turn is the user's (text, image, tool_result).
+  if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') Object.assign(lastBlock, { cache_control: EPHEMERAL });
 }
 
 /** Translator for chat-completions clients served by a messages upstream. */
@@ -213,21 +243,25 @@ export class ChatToMessagesTranslator implements Translator {
     if (typeof req.model === 'string') this.clientModel = this.model = req.model;
     this.includeUsage = req.stream_options?.include_usage === true;
     rejectUntranslatable(req);
+    dropUnhandled(body, HANDLED, ctx);
     const { system, turns } = convertMessages(req.messages);
     const { maxTokens, thinking } = fitThinking(req.max_completion_tokens ?? req.max_tokens ?? undefined, budgetForEffort(req.reasoning_effort), ctx.defaultMaxTokens, turns);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, max_tokens: maxTokens };
     if (system.length > 0) out.system = system;
     out.messages = turns;
     // Without tools a tool_choice means nothing, and Anthropic rejects one; it is dropped.
+    const webSearch = req.web_search_options ? [anthropicWebSearchTool(req.web_search_options)] : [];
     if (Array.isArray(req.tools) && req.tools.length > 0) {
-      out.tools = convertTools(req.tools);
+      out.tools = [...convertTools(req.tools), ...webSearch];
       const choice = convertToolChoice(req.tool_choice, req.parallel_tool_calls);
       if (thinking && (choice?.type === 'any' || choice?.type === 'tool')) {
         throw new TranslationError('tool_choice: a forced tool choice cannot be combined with reasoning_effort on this upstream');
       }
       if (choice) out.tool_choice = choice;
     }
+    else if (webSearch.length > 0) out.tools = webSearch;
     if (thinking) out.thinking = thinking;
+    if (typeof req.prompt_cache_key === 'string') markCachePrefix(system, out.tools as MessagesTool[] | undefined, turns);
     const stop = typeof req.stop === 'string' ? [req.stop] : Array.isArray(req.stop) ? req.stop : [];
     if (stop.filter((s) => s !== '').length > 0) out.stop_sequences = stop.filter((s) => s !== '');
     Object.assign(out, messagesSampling(thinking !== undefined, { temperature: req.temperature, topP: req.top_p }));

@@ -8,7 +8,8 @@
  * - Function tools are flattened with `strict` set explicitly (`false` when the client gave none):
  *   Responses would otherwise strict-normalise the schema and make optional fields required.
  * - `store: false` unless the client asked for `true` (a chat client cannot retrieve stored responses).
- * - Rejected: n > 1, audio in or out, custom tools, legacy functions, web_search_options.
+ * - `web_search_options` becomes a `web_search` tool (hosted-tools.ts).
+ * - Rejected: n > 1, audio in or out, custom tools, legacy functions.
  *   Dropped: stop, seed, penalties, logit_bias, logprobs/top_logprobs, prediction.
  * - Reasoning: summary deltas and raw reasoning text become chat `reasoning_content`; encrypted
  *   reasoning is not requested (chat has nowhere to carry it back), like OpenAI's own chat API.
@@ -36,6 +37,7 @@ import type {
   ResponsesToolChoice,
   ResponsesUsage,
 } from '../formats/responses/types.js';
+import { responsesWebSearchTool } from './hosted-tools.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { chatStreamError, plainText } from './chat-client.js';
 import { chatFinishFromResponse, chatIdFromResponseId, chatUsageFromResponses } from './chat-responses-shared.js';
@@ -85,7 +87,9 @@ export class ChatToResponsesTranslator implements Translator {
     if (typeof max === 'number') out.max_output_tokens = max;
     if (typeof req.temperature === 'number') out.temperature = req.temperature;
     if (typeof req.top_p === 'number') out.top_p = req.top_p;
-    if (req.tools && req.tools.length > 0) out.tools = req.tools.map((tool, i) => responsesTool(tool, `tools[${i}]`));
+    const tools: unknown[] = (req.tools ?? []).map((tool, i) => responsesTool(tool, `tools[${i}]`));
+    if (req.web_search_options) tools.push(responsesWebSearchTool(req.web_search_options));
+    if (tools.length > 0) out.tools = tools;
     if (req.tool_choice !== undefined) out.tool_choice = responsesToolChoice(req.tool_choice);
     if (typeof req.parallel_tool_calls === 'boolean') out.parallel_tool_calls = req.parallel_tool_calls;
     const format = req.response_format ? textFormat(req.response_format) : undefined;
@@ -260,7 +264,6 @@ function rejectUntranslatable(req: ChatRequestExtras): void {
   if (req.functions !== undefined || req.function_call !== undefined) {
     throw new TranslationError('functions/function_call (legacy) are not translated to Responses; use tools/tool_choice');
   }
-  if (req.web_search_options !== undefined) throw new TranslationError('web_search_options is not translated to a Responses upstream; use a web_search tool there');
 }
 
 function inputItems(m: ChatMessage, at: string): ResponsesInputItem[] {

@@ -50,14 +50,19 @@ export function jsonOutput(config: GeminiGenerationConfig): { schema?: Record<st
   return config.responseSchema ? { schema: jsonSchemaFromGemini(config.responseSchema) } : {};
 }
 
-/** All function declarations of the request; a built-in tool (googleSearch, codeExecution, ...) is a TranslationError. */
-export function functionDeclarations(req: GeminiRequest): GeminiFunctionDeclaration[] {
+/**
+ * All function declarations of the request. Each built-in tool (googleSearch, codeExecution, ...)
+ * is handed to `builtin` with its path, which maps or drops it as hosted-tools.ts rules.
+ */
+export function functionDeclarations(req: GeminiRequest, builtin: (name: string, at: string) => void): GeminiFunctionDeclaration[] {
   return (req.tools ?? []).flatMap((tool, i) => {
-    const builtins = Object.keys(tool).filter((k) => k !== 'functionDeclarations');
-    if (builtins.length > 0) throw new TranslationError(`tools[${i}]: built-in tool ${builtins.join(', ')} is not available on this model`);
+    for (const name of Object.keys(tool)) if (name !== 'functionDeclarations') builtin(name, `tools[${i}].${name}`);
     return tool.functionDeclarations ?? [];
   });
 }
+
+/** Top-level request fields both Gemini-client translators read; others are reported dropped. */
+export const GEMINI_HANDLED: ReadonlySet<string> = new Set(['contents', 'systemInstruction', 'generationConfig', 'tools', 'toolConfig', 'cachedContent', 'model']);
 
 /** A declaration's parameters as JSON Schema: `parametersJsonSchema`, else the converted `parameters`, else none. */
 export function parametersSchema(fn: GeminiFunctionDeclaration): Record<string, unknown> | undefined {

@@ -15,7 +15,10 @@
  * - Response `functionCall.id` carries the chat tool-call id, so the client's functionResponse.id
  *   maps back. Streamed tool calls are buffered and sent whole in the final event (Gemini clients
  *   expect complete calls), which also carries finishReason and usageMetadata.
- * - Dropped: topK, safetySettings, responseLogprobs/logprobs, thinkingConfig.includeThoughts.
+ * - Built-in tools (googleSearch included: ordinary chat models have no web search) are dropped, as
+ *   hosted-tools.ts rules.
+ * - Dropped, each top-level field named in the debug log: topK, safetySettings,
+ *   responseLogprobs/logprobs, thinkingConfig.includeThoughts, and fields without a chat equivalent.
  */
 import type {
   ChatChunk,
@@ -43,6 +46,7 @@ import { chatToolContent, effortFromThinkingConfig, geminiFinishFromChat, gemini
 import {
   answeredCall,
   functionDeclarations,
+  GEMINI_HANDLED,
   geminiStreamError,
   jsonOutput,
   parametersSchema,
@@ -50,6 +54,7 @@ import {
   rejectNonTextOutput,
   type PendingCall,
 } from './gemini-client.js';
+import { dropUnhandled } from './dropped.js';
 import { chatStreamFields } from './chat-upstream.js';
 import { isRecord } from './json-values.js';
 
@@ -106,7 +111,8 @@ export class GeminiToChatTranslator implements Translator {
 
     const out: ChatRequestOut = { model: ctx.upstreamModel, messages };
     applyGenerationConfig(out, req.generationConfig ?? {});
-    const tools = chatTools(req);
+    dropUnhandled(req as unknown as Record<string, unknown>, GEMINI_HANDLED, ctx);
+    const tools = chatTools(req, (_name, at) => ctx.dropped?.(at));
     if (tools.length > 0) out.tools = tools;
     const choice = toolChoice(req.toolConfig);
     if (choice !== undefined) out.tool_choice = choice;
@@ -286,8 +292,8 @@ function responseFormat(config: GeminiGenerationConfig): ChatResponseFormat | un
   return json.schema ? { type: 'json_schema', json_schema: { name: 'response', schema: json.schema } } : { type: 'json_object' };
 }
 
-function chatTools(req: GeminiRequest): ChatTool[] {
-  return functionDeclarations(req).map((fn): ChatTool => {
+function chatTools(req: GeminiRequest, builtin: (name: string, at: string) => void): ChatTool[] {
+  return functionDeclarations(req, builtin).map((fn): ChatTool => {
     const parameters = parametersSchema(fn);
     return {
       type: 'function',

@@ -20,6 +20,8 @@
  * - temperature is clamped to Anthropic's [0, 1]; seed, penalties and safetySettings are dropped;
  *   candidateCount > 1, logprobs, non-text output and JSON mode without a schema -> 400.
  * - `allowedFunctionNames` with mode ANY (several names) or VALIDATED narrows `tools` to those names.
+ * - `googleSearch` becomes Anthropic's web search server tool; other built-in tools are dropped
+ *   (hosted-tools.ts), as are top-level fields without an Anthropic equivalent (debug log).
  * - Streamed tool calls are buffered per block and sent whole as a functionCall part at block stop.
  */
 import type {
@@ -55,6 +57,7 @@ import { chatToolContent, effortFromThinkingConfig } from './chat-gemini-shared.
 import {
   answeredCall,
   functionDeclarations,
+  GEMINI_HANDLED,
   geminiStreamError,
   jsonOutput,
   parametersSchema,
@@ -62,6 +65,8 @@ import {
   rejectNonTextOutput,
   type PendingCall,
 } from './gemini-client.js';
+import { dropUnhandled } from './dropped.js';
+import { anthropicWebSearchTool } from './hosted-tools.js';
 import {
   geminiErrorFromMessages,
   geminiFinishFromStop,
@@ -105,10 +110,13 @@ export class GeminiToMessagesTranslator implements Translator {
     }).filter((text) => text !== '');
     if (system.length > 0) out.system = system.map((text) => ({ type: 'text', text }));
     out.messages = turns;
-    const tools = convertTools(req);
+    dropUnhandled(req as unknown as Record<string, unknown>, GEMINI_HANDLED, ctx);
+    const webSearch: MessagesTool[] = [];
+    const tools = convertTools(req, (name, at) => (name === 'googleSearch' ? webSearch.push(anthropicWebSearchTool({})) : ctx.dropped?.(at)));
+    if (webSearch.length > 0) out.tools = webSearch;
     if (tools.length > 0) {
       const { choice, allowed } = convertToolChoice(req.toolConfig);
-      out.tools = allowed ? tools.filter((t) => allowed.includes(t.name)) : tools;
+      out.tools = [...(allowed ? tools.filter((t) => allowed.includes(t.name)) : tools), ...webSearch];
       if (thinking && (choice?.type === 'any' || choice?.type === 'tool')) {
         throw new TranslationError('toolConfig.functionCallingConfig.mode: a forced function call (ANY) cannot be combined with thinking on this model');
       }
@@ -343,8 +351,8 @@ function userBlocks(part: GeminiPart, at: string): MessagesContentBlock[] {
   throw new TranslationError(`${at}: this part type cannot be sent to this model in a user turn`);
 }
 
-function convertTools(req: GeminiRequest): MessagesTool[] {
-  return functionDeclarations(req).map((fn): MessagesTool => {
+function convertTools(req: GeminiRequest, builtin: (name: string, at: string) => void): MessagesTool[] {
+  return functionDeclarations(req, builtin).map((fn): MessagesTool => {
     const schema = parametersSchema(fn);
     // Anthropic requires an object schema even for functions without parameters.
     return { name: fn.name, ...(fn.description !== undefined && { description: fn.description }), input_schema: schema ?? { type: 'object', properties: {} } };

@@ -9,7 +9,12 @@
  *   move into that user message (chat tool messages carry text only); `is_error` is not carried.
  * - Thinking blocks in history are dropped: chat has no input slot for them. Upstream
  *   `reasoning_content` (+ Meridian's `reasoning_signature`) becomes a thinking block.
- * - `thinking.budget_tokens` is bucketed into `reasoning_effort` (see chat-messages-shared.ts).
+ * - `thinking` and `output_config.effort` become `reasoning_effort` through the table of reasoning.ts.
+ * - Server tools (web search included: ordinary chat models have none) are dropped, as hosted-tools.ts
+ *   rules; so are `context_management`, `cache_control`, `top_k`, `service_tier` and the
+ *   `anthropic-beta` header, each named in the debug log. Mid-conversation `system` turns become
+ *   system messages in place.
+ * - `metadata.user_id` (Claude Code's user and session) becomes `user` and `prompt_cache_key`.
  * - The stream opens one block at a time, as Anthropic does. Parallel tool calls that an upstream
  *   interleaves are queued and replayed whole after the open call closes.
  */
@@ -33,7 +38,6 @@ import type {
 } from '../formats/messages/types.js';
 import {
   blocksOf,
-  effortForBudget,
   joinText,
   messagesIdFromChatId,
   messagesUsageFromChat,
@@ -45,6 +49,15 @@ import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
 import { chatStreamFields } from './chat-upstream.js';
+import { effortFromMessages } from './reasoning.js';
+import { dropHeaders, dropUnhandled } from './dropped.js';
+import { promptCacheKey } from './cache-key.js';
+
+/** Top-level request fields this direction reads; others are reported dropped. */
+const HANDLED = new Set([
+  'model', 'messages', 'system', 'max_tokens', 'temperature', 'top_p', 'stop_sequences', 'tools', 'tool_choice',
+  'thinking', 'output_config', 'metadata', 'stream', 'mcp_servers', 'container',
+]);
 
 /** An image or document block -> a chat content part. */
 function mediaPart(block: MessagesContentBlock, path: string): ChatContentPart {
@@ -131,16 +144,18 @@ function convertMessages(req: MessagesRequest): ChatMessage[] {
   return out;
 }
 
-function convertTools(tools: MessagesTool[]): Record<string, unknown>[] {
-  return tools.map((tool, i) => {
+/** Client tools -> chat function tools; server tools are reported to `dropped` (hosted-tools.ts). */
+function convertTools(tools: MessagesTool[], dropped: (field: string) => void): Record<string, unknown>[] {
+  return tools.flatMap((tool, i) => {
     if (tool.type !== undefined && tool.type !== 'custom') {
-      throw new TranslationError(`tools.${i}.type: server tool '${tool.type}' cannot run on this upstream; only client tools can`);
+      dropped(`tools.${i} (${tool.type})`);
+      return [];
     }
     const fn: Record<string, unknown> = { name: tool.name };
     if (tool.description !== undefined) fn.description = tool.description;
     fn.parameters = tool.input_schema ?? { type: 'object', properties: {} };
     if (typeof tool.strict === 'boolean') fn.strict = tool.strict;
-    return { type: 'function', function: fn };
+    return [{ type: 'function', function: fn }];
   });
 }
 
@@ -157,14 +172,6 @@ function convertToolChoice(choice: MessagesToolChoice): unknown {
     default:
       throw new TranslationError(`tool_choice.type: '${String((choice as { type: unknown }).type)}' is not supported`);
   }
-}
-
-/** `thinking` / `output_config.effort` -> `reasoning_effort`; the explicit effort wins. */
-function reasoningEffort(req: MessagesRequest): string | undefined {
-  if (typeof req.output_config?.effort === 'string') return req.output_config.effort;
-  if (req.thinking?.type === 'enabled') return effortForBudget(req.thinking.budget_tokens);
-  if (req.thinking?.type === 'adaptive') return 'medium';
-  return undefined;
 }
 
 /** Anthropic error type for a chat error payload's `type`. */
@@ -215,13 +222,16 @@ export class MessagesToChatTranslator implements Translator {
     if (typeof req.model === 'string') this.clientModel = req.model;
     if (req.mcp_servers !== undefined) throw new TranslationError('mcp_servers: MCP servers cannot be used with this upstream');
     if (req.container !== undefined) throw new TranslationError('container: containers cannot be used with this upstream');
+    dropUnhandled(body, HANDLED, ctx);
+    dropHeaders(['anthropic-beta'], ctx);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, messages: convertMessages(req) };
     if (typeof req.max_tokens === 'number') out.max_completion_tokens = req.max_tokens;
     if (typeof req.temperature === 'number') out.temperature = req.temperature;
     if (typeof req.top_p === 'number') out.top_p = req.top_p;
     if (Array.isArray(req.stop_sequences) && req.stop_sequences.length > 0) out.stop = req.stop_sequences;
-    if (Array.isArray(req.tools) && req.tools.length > 0) {
-      out.tools = convertTools(req.tools);
+    const tools = Array.isArray(req.tools) ? convertTools(req.tools, ctx.dropped ?? (() => undefined)) : [];
+    if (tools.length > 0) {
+      out.tools = tools;
       if (req.tool_choice) {
         out.tool_choice = convertToolChoice(req.tool_choice);
         if ('disable_parallel_tool_use' in req.tool_choice && req.tool_choice.disable_parallel_tool_use === true) {
@@ -229,11 +239,14 @@ export class MessagesToChatTranslator implements Translator {
         }
       }
     }
-    const effort = reasoningEffort(req);
+    const effort = effortFromMessages(req);
     if (effort !== undefined) out.reasoning_effort = effort;
     const schema = req.output_config?.format?.schema;
     if (schema) out.response_format = { type: 'json_schema', json_schema: { name: 'output', schema, strict: true } };
-    if (typeof req.metadata?.user_id === 'string') out.user = req.metadata.user_id;
+    if (typeof req.metadata?.user_id === 'string') {
+      out.user = req.metadata.user_id;
+      out.prompt_cache_key = promptCacheKey(req.metadata.user_id);
+    }
     Object.assign(out, chatStreamFields(ctx.stream));
     return out;
   }

@@ -20,7 +20,9 @@
  * - `thinking.budget_tokens` -> `thinkingBudget` (gemini-3: the bucketed `thinkingLevel`), with
  *   `includeThoughts`; adaptive -> the model's dynamic default; `output_config.effort` -> the level.
  * - Sampling: temperature, top_p, top_k map 1:1; `disable_parallel_tool_use`, `metadata`,
- *   `cache_control` and `service_tier` are dropped. No Gemini field says which stop sequence
+ *   `cache_control`, `service_tier`, `context_management` and the `anthropic-beta` header are
+ *   dropped (top-level fields and the header named in the debug log).
+ * - Server tools: web search becomes `googleSearch`, the others are dropped (hosted-tools.ts). No Gemini field says which stop sequence
  *   matched, so `stop_sequence` is never claimed.
  * - The response is the stream machine run over one chunk and folded, so both share one block layout.
  */
@@ -68,6 +70,14 @@ import {
   unmarkSignature,
 } from './messages-gemini-shared.js';
 import { isRecord } from './json-values.js';
+import { geminiWebSearchTools, isAnthropicWebSearch } from './hosted-tools.js';
+import { dropHeaders, dropUnhandled } from './dropped.js';
+
+/** Top-level request fields this direction reads; others are reported dropped. */
+const HANDLED = new Set([
+  'model', 'messages', 'system', 'max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'tools', 'tool_choice',
+  'thinking', 'output_config', 'stream', 'mcp_servers', 'container',
+]);
 
 /** Translator for messages clients served by a Gemini upstream. */
 export class MessagesToGeminiTranslator implements Translator {
@@ -105,17 +115,27 @@ export class MessagesToGeminiTranslator implements Translator {
     if (instruction !== '') out.systemInstruction = { parts: [{ text: instruction }] };
     const config = generationConfig(req, ctx);
     if (Object.keys(config).length > 0) out.generationConfig = config;
-    const declarations = (req.tools ?? []).map((tool, i) => {
+    dropUnhandled(body, HANDLED, ctx);
+    dropHeaders(['anthropic-beta'], ctx);
+    let webSearch: string | undefined;
+    const declarations = (req.tools ?? []).flatMap((tool, i) => {
       if (tool.type !== undefined && tool.type !== 'custom') {
-        throw new TranslationError(`tools.${i}.type: server tool '${tool.type}' cannot run on a Gemini upstream; only client tools can`);
+        if (isAnthropicWebSearch(tool.type)) webSearch = `tools.${i} (${tool.type})`;
+        else ctx.dropped?.(`tools.${i} (${tool.type})`);
+        return [];
       }
       const { name, description, input_schema: schema } = tool;
-      return { name, ...(description !== undefined && { description }), ...(schema !== undefined && { parametersJsonSchema: schema }) };
+      return [{ name, ...(description !== undefined && { description }), ...(schema !== undefined && { parametersJsonSchema: schema }) }];
     });
     // Without tools a tool_choice means nothing; it is dropped.
     if (declarations.length > 0) {
       out.tools = [{ functionDeclarations: declarations }];
       if (req.tool_choice) out.toolConfig = toolConfig(req.tool_choice);
+    }
+    if (webSearch) {
+      const search = geminiWebSearchTools(declarations.length > 0, ctx.upstreamModel);
+      if (search.length > 0) out.tools = [...(out.tools ?? []), ...search];
+      else ctx.dropped?.(webSearch);
     }
     return out as unknown as Record<string, unknown>;
   }

@@ -5,15 +5,27 @@
  * - `instructions` -> a leading system message; system/developer input messages keep their role.
  * - Consecutive function_call items, and the assistant message right before them, form ONE
  *   assistant message (one message per call breaks strict upstreams); reasoning items between them
- *   are dropped (their encrypted content only means something to OpenAI) and do not split the group.
+ *   do not split the group.
+ * - Tools: see responses-tools.ts (namespace tools flattened and their calls named back) and
+ *   hosted-tools.ts (hosted tools dropped; web search kept for the next translator of a composed
+ *   translation). A tool choice naming a hosted tool is dropped; hosted-tool items in the input
+ *   (earlier web_search_call and the like) are dropped: their results are in the text around them.
+ * - Reasoning: the effort through the table of reasoning.ts. Upstream `reasoning_content` becomes a
+ *   reasoning item with one summary_text part; its signature (`reasoning_signature`, from an
+ *   Anthropic upstream) becomes the item's `encrypted_content` when the client asked for
+ *   `reasoning.encrypted_content`, marked as Anthropic's. Sent back in a later turn, a reasoning
+ *   item with such content gives the next assistant message its `reasoning_content` and
+ *   `reasoning_signature` again when the chat body is a pivot (the thinking block is restored
+ *   upstream); other reasoning items (OpenAI's own encrypted state) are dropped.
+ * - `prompt_cache_key` (else the `session-id` header) and `user`/`safety_identifier` pass on.
  * - Rejected (the gateway is stateless or the chat upstream has no equivalent): previous_response_id,
- *   conversation, prompt, background, item_reference and hosted-tool items, hosted tools and tool
- *   choices, file_id/file_url inputs, images inside function_call_output.
- * - Dropped: store, include, truncation, reasoning.summary, top_logprobs, stream_options.
- * - Upstream `reasoning_content` becomes a reasoning item with one summary_text part (there is no
- *   encrypted_content to give back). Ids: `resp_<chat id>`, `rs_`/`msg_<chat id>` and
- *   `fc_<call id>`; `created_at` is the upstream `created`. The Response echoes the request's
- *   settings and reports `store: false` since nothing is stored.
+ *   conversation, prompt, background, item_reference items, file_id/file_url inputs, images
+ *   inside function_call_output.
+ * - Dropped, each named in the debug log: every other top-level field (store, include,
+ *   client_metadata, truncation, top_logprobs, stream_options, context_management, ...).
+ * - Ids: `resp_<chat id>`, `rs_`/`msg_<chat id>` and `fc_<call id>`; `created_at` is the upstream
+ *   `created`. The Response echoes the request's settings and reports `store: false` since nothing
+ *   is stored.
  */
 import type {
   ChatChunk,
@@ -23,12 +35,10 @@ import type {
   ChatMessage,
   ChatRequest,
   ChatResponseFormat,
-  ChatTool,
   ChatToolChoice,
   ChatUsage,
 } from '../formats/chat/types.js';
 import type {
-  ResponsesFunctionTool,
   ResponsesInputContent,
   ResponsesInputItem,
   ResponsesOutputItem,
@@ -40,6 +50,29 @@ import { TranslationError, type StreamEvent, type TranslateContext, type Transla
 import { responseIdFromChatId, responsesUsageFromChat, responseStatusFromChat } from './chat-responses-shared.js';
 import { isRecord } from './json-values.js';
 import { chatStreamFields } from './chat-upstream.js';
+import { chatTools, ToolNames, type DeclaredName } from './responses-tools.js';
+import { effortFromResponses } from './reasoning.js';
+import { dropHeaders, dropUnhandled, headerValue } from './dropped.js';
+import { promptCacheKey } from './cache-key.js';
+import { markSignature, unmarkSignature } from './messages-gemini-shared.js';
+
+/** Top-level request fields this direction reads; others are reported dropped. */
+const HANDLED = new Set([
+  'model', 'input', 'instructions', 'max_output_tokens', 'temperature', 'top_p', 'tools', 'tool_choice', 'parallel_tool_calls',
+  'text', 'reasoning', 'metadata', 'user', 'safety_identifier', 'prompt_cache_key', 'service_tier', 'stream',
+  'previous_response_id', 'conversation', 'prompt', 'background',
+]);
+
+/** Codex CLI's own headers: nothing upstream reads them. */
+const CLIENT_HEADERS = ['originator', 'x-codex-turn-metadata', 'x-codex-beta-features'];
+
+/** What the translation needs while it reads input items. */
+interface ItemContext {
+  names: ToolNames;
+  /** Keep signed reasoning for the next translator (the chat body is a pivot). */
+  pivot: boolean;
+  dropped: (field: string) => void;
+}
 
 /** Chat request fields beyond the shared type that this direction writes. */
 interface ChatRequestOut extends ChatRequest {
@@ -61,6 +94,9 @@ export class ResponsesToChatTranslator implements Translator {
   readonly to = 'chat-completions' as const;
   private echo: Echo = echoOf({ model: '' });
   private writer: ResponsesEventWriter | undefined;
+  private names = new ToolNames();
+  /** The client asked for `reasoning.encrypted_content`. */
+  private encrypted = false;
 
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
     const req = body as unknown as ResponsesRequest & Record<string, unknown>;
@@ -72,27 +108,41 @@ export class ResponsesToChatTranslator implements Translator {
     }
     if (req.background === true) throw new TranslationError('background responses are not supported on this route');
 
+    const dropped = ctx.dropped ?? (() => undefined);
+    dropUnhandled(req, HANDLED, ctx);
+    dropHeaders(CLIENT_HEADERS, ctx);
+    this.names = new ToolNames();
+    this.encrypted = Array.isArray(req.include) && req.include.includes('reasoning.encrypted_content');
+    // Tools first: their names are settled before history items refer to them.
+    const tools = chatTools(req.tools ?? [], this.names, ctx.pivot === true, dropped);
+
     const messages: ChatMessage[] = [];
     if (typeof req.instructions === 'string' && req.instructions !== '') messages.push({ role: 'system', content: req.instructions });
     const input = typeof req.input === 'string' ? [{ role: 'user' as const, content: req.input }] : req.input ?? [];
-    appendItems(messages, input);
+    appendItems(messages, input, { names: this.names, pivot: ctx.pivot === true, dropped });
 
     const out: ChatRequestOut = { model: ctx.upstreamModel, messages };
     if (typeof req.max_output_tokens === 'number') out.max_completion_tokens = req.max_output_tokens;
     if (typeof req.temperature === 'number') out.temperature = req.temperature;
     if (typeof req.top_p === 'number') out.top_p = req.top_p;
-    const tools = (req.tools ?? []).map((tool, i) => chatTool(tool, `tools[${i}]`));
-    if (tools.length > 0) out.tools = tools;
-    if (req.tool_choice !== undefined) out.tool_choice = chatToolChoice(req.tool_choice);
+    if (tools.tools.length > 0) out.tools = tools.tools;
+    if (tools.webSearch) out.web_search_options = tools.webSearch;
+    const choice = req.tool_choice === undefined ? undefined : chatToolChoice(req.tool_choice, this.names);
+    if (choice !== undefined) out.tool_choice = choice;
+    else if (req.tool_choice !== undefined) dropped('tool_choice');
     if (typeof req.parallel_tool_calls === 'boolean') out.parallel_tool_calls = req.parallel_tool_calls;
     const format = req.text?.format ? chatResponseFormat(req.text.format) : undefined;
     if (format) out.response_format = format;
     if (req.text?.verbosity) out.verbosity = req.text.verbosity;
-    if (req.reasoning?.effort) out.reasoning_effort = req.reasoning.effort as ChatRequest['reasoning_effort'];
+    const effort = effortFromResponses(req.reasoning);
+    if (effort) out.reasoning_effort = effort;
     if (req.metadata) out.metadata = req.metadata;
     for (const key of ['user', 'safety_identifier', 'prompt_cache_key', 'service_tier'] as const) {
       if (typeof req[key] === 'string') out[key] = req[key];
     }
+    // Codex names its conversation in `session-id`: the same key keeps its turns on one cache.
+    const session = headerValue(ctx, 'session-id');
+    if (out.prompt_cache_key === undefined && session) out.prompt_cache_key = promptCacheKey(session);
     Object.assign(out, chatStreamFields(ctx.stream));
     return out as unknown as Record<string, unknown>;
   }
@@ -104,8 +154,10 @@ export class ResponsesToChatTranslator implements Translator {
     const m = choice?.message;
     const status = responseStatusFromChat(choice?.finish_reason);
     const output: ResponsesOutputItem[] = [];
-    if (m?.reasoning_content) {
-      output.push({ id: `rs_${base}`, type: 'reasoning', summary: [{ type: 'summary_text', text: m.reasoning_content }] });
+    const encrypted = this.encrypted && m?.reasoning_signature ? { encrypted_content: markSignature('anthropic', m.reasoning_signature) } : {};
+    if (m?.reasoning_content || encrypted.encrypted_content) {
+      const summary = m?.reasoning_content ? [{ type: 'summary_text' as const, text: m.reasoning_content }] : [];
+      output.push({ id: `rs_${base}`, type: 'reasoning', summary, ...encrypted });
     }
     if (m?.content || m?.refusal) {
       output.push({
@@ -120,7 +172,7 @@ export class ResponsesToChatTranslator implements Translator {
       });
     }
     for (const call of m?.tool_calls ?? []) {
-      output.push({ id: `fc_${call.id}`, type: 'function_call', status: 'completed', arguments: call.function.arguments, call_id: call.id, name: call.function.name });
+      output.push({ id: `fc_${call.id}`, type: 'function_call', status: 'completed', arguments: call.function.arguments, call_id: call.id, ...this.names.declared(call.function.name) });
     }
     return responseObject(this.echo, { id: `resp_${base}`, created_at: res.created ?? 0, ...status, output, usage: res.usage }) as unknown as Record<string, unknown>;
   }
@@ -138,9 +190,13 @@ export class ResponsesToChatTranslator implements Translator {
     if (!choice) return writer.take();
     const delta: ChatDelta = choice.delta ?? {};
     if (delta.reasoning_content) writer.reasoningDelta(delta.reasoning_content);
+    if (delta.reasoning_signature && this.encrypted) writer.reasoningSignature(markSignature('anthropic', delta.reasoning_signature));
     if (delta.content) writer.textDelta('output_text', delta.content);
     if (delta.refusal) writer.textDelta('refusal', delta.refusal);
-    for (const tc of delta.tool_calls ?? []) writer.toolCallDelta(tc.index, tc.id, tc.function?.name, tc.function?.arguments);
+    for (const tc of delta.tool_calls ?? []) {
+      const name = tc.function?.name;
+      writer.toolCallDelta(tc.index, tc.id, name === undefined ? undefined : this.names.declared(name), tc.function?.arguments);
+    }
     if (choice.finish_reason) writer.finish(choice.finish_reason);
     return writer.take();
   }
@@ -218,29 +274,44 @@ function echoOf(req: Partial<ResponsesRequest>): Echo {
 /**
  * Input items -> chat messages. Consecutive function_call items join the assistant message right
  * before them (or start one); any other message or output ends the group, reasoning items do not.
+ * A reasoning item carrying a signature this gateway gave out is held for the next assistant
+ * message (see the file comment).
  */
-function appendItems(messages: ChatMessage[], items: ResponsesInputItem[]): void {
+function appendItems(messages: ChatMessage[], items: ResponsesInputItem[], ic: ItemContext): void {
   let group: ChatMessage | undefined;
+  let reasoning: { text: string; signature: string } | undefined;
+  /** An assistant message, given the held reasoning. */
+  const assistant = (message: ChatMessage): ChatMessage => {
+    if (reasoning) Object.assign(message, { reasoning_content: reasoning.text, reasoning_signature: reasoning.signature });
+    reasoning = undefined;
+    return message;
+  };
   items.forEach((item, i) => {
     const at = `input[${i}]`;
+    const type = (item as { type?: unknown }).type ?? 'message';
     if (item.type === 'function_call') {
-      const call = { id: item.call_id, type: 'function' as const, function: { name: item.name, arguments: item.arguments } };
+      const call = { id: item.call_id, type: 'function' as const, function: { name: ic.names.flat(item.name, item.namespace), arguments: item.arguments } };
       if (group) (group.tool_calls ??= []).push(call);
-      else messages.push((group = { role: 'assistant', content: null, tool_calls: [call] }));
+      else messages.push((group = assistant({ role: 'assistant', content: null, tool_calls: [call] })));
     } else if (item.type === 'function_call_output') {
       group = undefined;
       messages.push({ role: 'tool', tool_call_id: item.call_id, content: toolOutput(item.output, `${at}.output`) });
     } else if (item.type === 'reasoning') {
-      // Dropped: encrypted reasoning only means something to OpenAI.
-    } else if ((item.type ?? 'message') === 'message' && 'role' in item) {
+      const signature = ic.pivot ? unmarkSignature('anthropic', item.encrypted_content) : undefined;
+      if (signature !== undefined) reasoning = { text: (item.summary ?? []).map((p) => p.text).join(''), signature };
+      else if (item.encrypted_content) ic.dropped(`${at}.encrypted_content`);
+    } else if (type === 'message' && 'role' in item) {
       const role = item.role;
-      if (role === 'assistant') messages.push((group = assistantMessage(item.content, `${at}.content`)));
+      if (role === 'assistant') messages.push((group = assistant(assistantMessage(item.content, `${at}.content`))));
       else if (role === 'user' || role === 'system' || role === 'developer') {
         group = undefined;
         messages.push({ role, content: inputContent(item.content, `${at}.content`) });
       } else throw new TranslationError(`${at}.role "${String(role)}" is not a message role`);
+    } else if (type === 'item_reference') {
+      throw new TranslationError(`${at}: item_reference needs items stored by the server; this route is stateless, send the items themselves`);
     } else {
-      throw new TranslationError(`${at}: "${String((item as { type?: unknown }).type)}" items cannot be sent to a chat-completions upstream`);
+      // A hosted tool's call or output (web_search_call, ...): its results are in the text around it.
+      ic.dropped(`${at} (${String(type)})`);
     }
   });
 }
@@ -286,32 +357,16 @@ function toolOutput(output: string | ResponsesInputContent[], at: string): strin
   }).join('');
 }
 
-function chatTool(tool: ResponsesFunctionTool | { type: string }, at: string): ChatTool {
-  if (tool.type !== 'function' || !('name' in tool)) {
-    throw new TranslationError(`${at}: hosted tool "${tool.type}" is not available on a chat-completions upstream`);
-  }
-  return {
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description != null && { description: tool.description }),
-      ...(tool.parameters != null && { parameters: tool.parameters }),
-      ...(tool.strict != null && { strict: tool.strict }),
-    },
-  };
-}
-
-function chatToolChoice(choice: ResponsesToolChoice): ChatToolChoice {
+/** The chat tool choice; undefined for a choice of a hosted tool (dropped: the hosted tool is). */
+function chatToolChoice(choice: ResponsesToolChoice, names: ToolNames): ChatToolChoice | undefined {
   if (typeof choice === 'string') return choice;
-  if (choice.type === 'function') return { type: 'function', function: { name: choice.name } };
+  const namespace = (c: unknown) => (isRecord(c) && typeof c.namespace === 'string' ? c.namespace : undefined);
+  if (choice.type === 'function') return { type: 'function', function: { name: names.flat(choice.name, namespace(choice)) } };
   if (choice.type === 'allowed_tools') {
-    const tools = choice.tools.map((t, k) => {
-      if (t.type !== 'function' || !t.name) throw new TranslationError(`tool_choice.tools[${k}]: only function tools can be allowed on a chat-completions upstream`);
-      return { type: 'function', function: { name: t.name } };
-    });
+    const tools = choice.tools.flatMap((t) => (t.type === 'function' && t.name ? [{ type: 'function', function: { name: names.flat(t.name, namespace(t)) } }] : []));
     return { type: 'allowed_tools', allowed_tools: { mode: choice.mode, tools } } as ChatToolChoice;
   }
-  throw new TranslationError(`tool_choice "${String((choice as { type?: unknown }).type)}" (a hosted tool) cannot be sent to a chat-completions upstream`);
+  return undefined;
 }
 
 function chatResponseFormat(format: NonNullable<ResponsesRequest['text']>['format']): ChatResponseFormat | undefined {
@@ -356,18 +411,31 @@ class ResponsesEventWriter {
   }
 
   reasoningDelta(text: string): void {
-    if (this.open?.kind !== 'reasoning') {
-      this.closeOpen();
-      const item = { id: this.itemId('rs'), type: 'reasoning' as const, summary: [{ type: 'summary_text' as const, text: '' }] };
-      const index = this.output.push(item) - 1;
-      this.open = { index, kind: 'reasoning' };
-      this.emit('response.output_item.added', { output_index: index, item: { ...item, summary: [] } });
+    const { index, item } = this.reasoningItem();
+    if (item.summary.length === 0) {
+      item.summary.push({ type: 'summary_text', text: '' });
       this.emit('response.reasoning_summary_part.added', { item_id: item.id, output_index: index, summary_index: 0, part: { type: 'summary_text', text: '' } });
     }
-    const { index } = this.open!;
-    const item = this.output[index] as Extract<ResponsesOutputItem, { type: 'reasoning' }>;
     item.summary[0].text += text;
     this.emit('response.reasoning_summary_text.delta', { item_id: item.id, output_index: index, summary_index: 0, delta: text });
+  }
+
+  /** The reasoning's opaque state, shown on the item when it is done. */
+  reasoningSignature(encrypted: string): void {
+    this.reasoningItem().item.encrypted_content = encrypted;
+  }
+
+  /** The open reasoning item, opened now if another item (or none) is open. */
+  private reasoningItem(): { index: number; item: Extract<ResponsesOutputItem, { type: 'reasoning' }> } {
+    if (this.open?.kind !== 'reasoning') {
+      this.closeOpen();
+      const item = { id: this.itemId('rs'), type: 'reasoning' as const, summary: [] };
+      const index = this.output.push(item) - 1;
+      this.open = { index, kind: 'reasoning' };
+      this.emit('response.output_item.added', { output_index: index, item });
+    }
+    const index = this.open.index;
+    return { index, item: this.output[index] as Extract<ResponsesOutputItem, { type: 'reasoning' }> };
   }
 
   textDelta(kind: 'output_text' | 'refusal', text: string): void {
@@ -397,12 +465,12 @@ class ResponsesEventWriter {
     }
   }
 
-  toolCallDelta(chatIndex: number, id: string | undefined, name: string | undefined, args: string | undefined): void {
+  toolCallDelta(chatIndex: number, id: string | undefined, name: DeclaredName | undefined, args: string | undefined): void {
     let index = this.calls.get(chatIndex);
     if (index === undefined) {
       this.closeOpen();
       const callId = id ?? `call_${this.base}_${chatIndex}`;
-      const item = { id: `fc_${callId}`, type: 'function_call' as const, status: 'in_progress' as const, arguments: '', call_id: callId, name: name ?? '' };
+      const item = { id: `fc_${callId}`, type: 'function_call' as const, status: 'in_progress' as const, arguments: '', call_id: callId, ...(name ?? { name: '' }) };
       index = this.output.push(item) - 1;
       this.calls.set(chatIndex, index);
       this.emit('response.output_item.added', { output_index: index, item });
@@ -466,7 +534,7 @@ class ResponsesEventWriter {
     if (!open) return;
     this.open = undefined;
     const item = this.output[open.index];
-    if (item.type === 'reasoning') {
+    if (item.type === 'reasoning' && item.summary.length > 0) {
       const at = { item_id: item.id, output_index: open.index, summary_index: 0 };
       this.emit('response.reasoning_summary_text.done', { ...at, text: item.summary[0].text });
       this.emit('response.reasoning_summary_part.done', { ...at, part: item.summary[0] });

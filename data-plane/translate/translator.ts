@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { WireFormat } from '../../shared/formats.js';
 
 /**
@@ -18,6 +19,19 @@ export interface TranslateContext {
   stream: boolean;
   /** Max output tokens to send when the target format requires it and the client gave none. */
   defaultMaxTokens: number;
+  /** The client's request headers (`session-id`, `anthropic-beta`, ...), when known. */
+  headers?: IncomingHttpHeaders;
+  /**
+   * Told of each client field left out because the target has no equivalent (the relay logs them
+   * at debug level); `field` is its path in the client's body, or `header <name>`.
+   */
+  dropped?: (field: string) => void;
+  /**
+   * True when the output is the chat-completions pivot of a composed translation (e.g. responses
+   * -> chat -> messages) rather than an upstream body: fields only the next translator can map
+   * (hosted web search, signed reasoning) are kept for it instead of being dropped.
+   */
+  pivot?: boolean;
 }
 
 /**

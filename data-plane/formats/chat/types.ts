@@ -90,7 +90,16 @@ export interface ChatRequest {
   audio?: unknown;
   functions?: unknown;
   function_call?: unknown;
-  web_search_options?: unknown;
+  /** Hosted web search (OpenAI search models); the gateway maps it to other upstreams' own search tools. */
+  web_search_options?: ChatWebSearchOptions | null;
+  /** OpenAI's prompt-cache routing key. */
+  prompt_cache_key?: string;
+}
+
+/** `web_search_options`. */
+export interface ChatWebSearchOptions {
+  search_context_size?: 'low' | 'medium' | 'high';
+  user_location?: unknown;
 }
 
 /** `finish_reason` values. */

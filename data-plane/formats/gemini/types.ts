@@ -67,7 +67,7 @@ export interface GeminiToolConfig {
 /** `generationConfig.thinkingConfig`. */
 export interface GeminiThinkingConfig {
   thinkingBudget?: number;
-  thinkingLevel?: 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';
+  thinkingLevel?: GeminiThinkingLevel;
   includeThoughts?: boolean;
 }
 
@@ -161,3 +161,6 @@ export interface GeminiResponse {
 export interface GeminiErrorBody {
   error: { code: number; message: string; status: string; details?: unknown[] };
 }
+
+/** `thinkingConfig.thinkingLevel` (Gemini 3). */
+export type GeminiThinkingLevel = 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';

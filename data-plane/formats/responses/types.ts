@@ -31,6 +31,8 @@ export interface ResponsesFunctionCallItem {
   id?: string;
   call_id: string;
   name: string;
+  /** The `namespace` tool the function belongs to, when it was declared inside one. */
+  namespace?: string;
   arguments: string;
   status?: ResponsesItemStatus;
 }
@@ -78,6 +80,14 @@ export interface ResponsesFunctionTool {
   strict?: boolean | null;
 }
 
+/** A group of function tools under one name (Codex CLI declares its MCP servers' tools this way). */
+export interface ResponsesNamespaceTool {
+  type: 'namespace';
+  name: string;
+  description?: string | null;
+  tools: Array<ResponsesFunctionTool | { type: string }>;
+}
+
 /** `tool_choice`. */
 export type ResponsesToolChoice =
   | 'none'
@@ -100,7 +110,7 @@ export interface ResponsesRequest {
   max_output_tokens?: number | null;
   temperature?: number | null;
   top_p?: number | null;
-  tools?: Array<ResponsesFunctionTool | { type: string }>;
+  tools?: Array<ResponsesFunctionTool | ResponsesNamespaceTool | { type: string }>;
   tool_choice?: ResponsesToolChoice;
   parallel_tool_calls?: boolean | null;
   text?: { format?: ResponsesTextFormat; verbosity?: 'low' | 'medium' | 'high' | null };
@@ -109,6 +119,9 @@ export interface ResponsesRequest {
   store?: boolean | null;
   previous_response_id?: string | null;
   metadata?: Record<string, string> | null;
+  /** Extra output to return, e.g. `reasoning.encrypted_content` (reasoning state for a `store: false` tool loop). */
+  include?: string[] | null;
+  prompt_cache_key?: string | null;
 }
 
 /** Token usage: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens. */
