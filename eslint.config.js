@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Lint: recommended rules, plus the few that catch real bugs in async server code and in React components. */
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', 'schema/**', 'coverage/**', 'test-output/**', 'control-plane/console/dist/**', 'control-plane/console/src/gql/**'] },
+  { ignores: ['node_modules/**', '.data/**', 'dist/**', '.dist-*/**', 'schema/**', 'coverage/**', 'test-output/**', 'control-plane/console/dist/**', 'control-plane/console/src/gql/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,11 +5,12 @@
  * first, so a fresh clone serves the console without a separate step.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { withDirLock } from '../../tools/dir-lock.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -44,26 +45,6 @@ function sourceHash(): string {
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
-}
-
-/** Several processes may start at once (tests, a start beside them): one builds, the others wait for it. */
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lockDir);
-      break;
-    } catch {
-      // A lock left by a build that died long ago is taken over.
-      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true, force: true });
-      if (waited > 10 * 60_000) throw new Error(`console build: ${lockDir} held for 10 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lockDir, { recursive: true, force: true });
-  }
 }
 
 interface ManifestChunk {
@@ -108,7 +89,7 @@ function reportSizes(): string[] {
 
 async function main(): Promise<void> {
   const force = process.argv.includes('--force');
-  await withLock(async () => {
+  await withDirLock(lockDir, 'console build', async () => {
     const hash = sourceHash();
     if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
       console.log('console build: up to date');
