@@ -1,0 +1,109 @@
+/**
+ * The OpenAI video endpoints of the data plane, answered in the OpenAI format (errors included):
+ *
+ *   POST /v1/videos                create a job (JSON or multipart)
+ *   GET  /v1/videos                the caller's jobs, newest first (`limit`, `after`, `order`)
+ *   GET  /v1/videos/{id}           a job's status and progress
+ *   GET  /v1/videos/{id}/content   the finished file (`variant`), streamed through
+ *
+ * Authentication and routing as for text requests: the key (Bearer), the token's groups and
+ * their formats (`videos`: `Unsupported API format` otherwise), its model allow-list, fallback
+ * groups, group health.
+ */
+import type Koa from 'koa';
+import type { RuntimeConfig } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { readAll } from '../http/read-all.js';
+import { candidateGroups } from '../pipeline/candidates.js';
+import type { PipelineState } from '../pipeline/state.js';
+import type { VideoJobs } from './jobs.js';
+import { parseVideoRequest } from './request.js';
+
+/** What the routes need. */
+export interface VideoRoutesDeps {
+  runtime: () => RuntimeConfig | null;
+  /** The stages every keyed request goes through first (token cache ready, authentication, in the OpenAI format). */
+  admit: Koa.Middleware<PipelineState>;
+  jobs: VideoJobs;
+  /** MAX_BODY_BYTES. */
+  maxBodyBytes: number;
+  /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
+  usable?: (group: string, model: string, others: boolean) => boolean;
+}
+
+const JOB = /^\/v1\/videos\/([^/]+)(\/content)?$/;
+const VARIANTS = ['video', 'thumbnail', 'spritesheet'];
+
+type Ctx = Koa.ParameterizedContext<PipelineState>;
+
+/** The video routes as one middleware (other paths go on to `next`). */
+export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const job = JOB.exec(ctx.path);
+    const list = ctx.path === '/v1/videos';
+    if (!(list && (ctx.method === 'POST' || ctx.method === 'GET')) && !(job && ctx.method === 'GET')) return next();
+    ctx.state.format = 'chat-completions'; // the OpenAI error shape
+    const runtime = deps.runtime();
+    if (!runtime) throw new GatewayError('unavailable', 'The gateway has no routing configuration yet; retry shortly');
+    await deps.admit(ctx, async () => {
+      const token = ctx.state.token!;
+      if (list && ctx.method === 'POST') ctx.body = await create(ctx, deps, runtime);
+      else if (list) ctx.body = await deps.jobs.list(token, page(ctx.query));
+      else if (job![2]) await download(ctx, deps, runtime, decodeURIComponent(job![1]));
+      else ctx.body = await deps.jobs.retrieve(token, runtime, decodeURIComponent(job![1]));
+    });
+  };
+}
+
+/** POST /v1/videos. */
+async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): Promise<Record<string, unknown>> {
+  const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${deps.maxBodyBytes} bytes`);
+  if (Number(ctx.get('content-length') || 0) > deps.maxBodyBytes) {
+    ctx.set('connection', 'close');
+    throw tooLarge();
+  }
+  const { bytes, overflow } = await readAll(ctx.req, deps.maxBodyBytes);
+  if (overflow) {
+    ctx.set('connection', 'close');
+    throw tooLarge();
+  }
+  ctx.state.rawBody = bytes;
+  const request = await parseVideoRequest(ctx.get('content-type'), bytes);
+  const token = ctx.state.token!;
+  const model = runtime.models.get(request.model);
+  if (!model) throw new GatewayError('not_found', `The model '${request.model}' does not exist or is not served here`);
+  if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(request.model)) {
+    throw new GatewayError('permission', `This API key may not use the model '${request.model}'`);
+  }
+  if (model.kind !== 'video') throw new GatewayError('invalid_request', `The model '${request.model}' does not make videos`);
+  ctx.state.model = model;
+  const candidates = candidateGroups(runtime, token, model, 'videos');
+  if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
+  const usable = deps.usable ?? (() => true);
+  // As for text: groups where the model is unavailable serve only when no other group is left.
+  const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
+  const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
+  if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+  return deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates: routes });
+}
+
+/** GET /v1/videos/{id}/content: the upstream's bytes as they come. */
+async function download(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig, id: string): Promise<void> {
+  const variant = typeof ctx.query.variant === 'string' ? ctx.query.variant : 'video';
+  if (!VARIANTS.includes(variant)) throw new GatewayError('invalid_request', `Invalid value for 'variant': '${variant}'. Supported values are: ${VARIANTS.map((v) => `'${v}'`).join(', ')}`);
+  const file = await deps.jobs.content(ctx.state.token!, runtime, id, variant);
+  ctx.status = 200;
+  ctx.type = file.type;
+  if (file.length !== undefined) ctx.length = Number(file.length);
+  ctx.body = file.body;
+}
+
+/** The list's paging: `limit` 1-100 (default 20), `after` a job id, `order` `desc` (default) or `asc`. */
+function page(query: Ctx['query']): { after?: string; limit: number; order: 'asc' | 'desc' } {
+  const limitText = typeof query.limit === 'string' ? query.limit : '20';
+  const limit = Number(limitText);
+  if (!/^\d+$/.test(limitText) || limit < 1 || limit > 100) throw new GatewayError('invalid_request', `Invalid value for 'limit': '${limitText}'. It must be a whole number from 1 to 100`);
+  const order = typeof query.order === 'string' ? query.order : 'desc';
+  if (order !== 'asc' && order !== 'desc') throw new GatewayError('invalid_request', `Invalid value for 'order': '${order}'. Supported values are: 'asc', 'desc'`);
+  return { after: typeof query.after === 'string' && query.after !== '' ? query.after : undefined, limit, order };
+}

@@ -1,0 +1,306 @@
+/**
+ * The video jobs end to end, with the official openai SDK against two data planes (a domestic and
+ * an overseas node on one Redis) in front of a fake video upstream that checks what it gets:
+ * OpenAI video channels natively, a Gemini (Veo) channel by translation; a job created through
+ * one node and polled and downloaded through the other; failover before the job exists; each job
+ * charged once, exactly, per second; a failed job charged nothing; another account's job id a
+ * 404; bad input refused in the OpenAI error shape before anything is reserved or sent; the
+ * caller's list; a 20 MB file streamed through with bounded memory.
+ */
+import http from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import OpenAI, { toFile } from 'openai';
+import type { DataPlane } from '../../data-plane/bootstrap.js';
+import { sha256Hex } from '../../shared/crypto/secrets.js';
+import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { sealSnapshot } from '../../shared/snapshot/hash.js';
+import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../../shared/snapshot/types.js';
+import { fileByte, FakeVideoUpstream } from '../fakes/video-upstream.js';
+import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
+import { eventually } from '../support/eventually.js';
+import { dropKeys } from '../support/redis-keys.js';
+import { keyOf, PATIENT_TIMEOUTS, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const RATE = '7.1234';
+const MODELS = {
+  'sora-2': { videoSecond: '0.1234567', multiplier: '1.2' },
+  'veo-3': { videoSecond: '0.4', multiplier: '0.9' },
+} as const;
+const GROUP_MULTIPLIER = '1.5';
+const START_BALANCE = 100_000_000n;
+const MB = 1024 * 1024;
+
+function catalog(url: string): SnapshotContent {
+  const channel = (id: string, kind: 'openai' | 'gemini', models: { model: string; upstream: string }[]) => testChannel(id, kind, url, models, { timeouts: PATIENT_TIMEOUTS });
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    groups: [testGroup('video', { formats: ['videos'], recommendedFormat: 'videos', multiplier: GROUP_MULTIPLIER }), testGroup('text', { formats: ['chat-completions'] })],
+    channels: [
+      channel('v-down', 'openai', [{ model: 'sora-2', upstream: 'sora-2-2025-10-06' }]),
+      channel('v-openai', 'openai', [{ model: 'sora-2', upstream: 'sora-2-2025-10-06' }]),
+      channel('v-gemini', 'gemini', [{ model: 'veo-3', upstream: 'veo-3.0-generate-001' }]),
+      channel('t-openai', 'openai', [{ model: 'text-m', upstream: 'text-m' }]),
+    ],
+    memberships: [
+      { group: 'video', channelId: 'v-down', priority: 20, weight: 1 },
+      { group: 'video', channelId: 'v-openai', priority: 10, weight: 1 },
+      { group: 'video', channelId: 'v-gemini', priority: 10, weight: 1 },
+      { group: 'text', channelId: 't-openai', priority: 0, weight: 1 },
+      { group: 'video', channelId: 't-openai', priority: 0, weight: 1 },
+    ],
+    models: [
+      ...Object.entries(MODELS).map(([id, m]) => testModel(id, { kind: 'video', prices: { videoSecond: m.videoSecond }, multiplier: m.multiplier, limits: { contextTokens: null, maxOutputTokens: null }, defaultMaxOutputTokens: null })),
+      testModel('text-m'),
+    ],
+    exchangeRate: RATE,
+    settings: {},
+  };
+}
+
+/** seconds x price x group x model x rate, in micro-RMB, rounded once (half up; `ceil` for a reservation): computed apart from the pricing code. */
+function expectedMicro(model: keyof typeof MODELS, seconds: number, rounding: 'half-up' | 'ceil' = 'half-up'): bigint {
+  const frac = (d: string) => {
+    const [i, f = ''] = d.split('.');
+    return { n: BigInt(i + f), d: 10n ** BigInt(f.length) };
+  };
+  const parts = [frac(String(seconds)), frac(MODELS[model].videoSecond), frac(GROUP_MULTIPLIER), frac(MODELS[model].multiplier), frac(RATE), frac('1000000')];
+  const n = parts.reduce((a, p) => a * p.n, 1n);
+  const d = parts.reduce((a, p) => a * p.d, 1n);
+  return rounding === 'ceil' ? (n + d - 1n) / d : (2n * n + d) / (2n * d);
+}
+
+let upstream: FakeVideoUpstream;
+let ports: Ports;
+let prefix: string;
+let domestic: DataPlane;
+let overseas: DataPlane;
+const dirs: { remove(): Promise<void> }[] = [];
+const keys: Record<'a' | 'b' | 'textOnly', string> = { a: '', b: '', textOnly: '' };
+
+async function token(name: string, accountId: string, groups: string[]): Promise<string> {
+  const key = `sk-${name}${'x'.repeat(40)}`;
+  await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId, name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null });
+  return key;
+}
+
+beforeAll(async () => {
+  upstream = await FakeVideoUpstream.start([[keyOf('v-down')], [keyOf('v-openai')], [keyOf('v-gemini')], [keyOf('t-openai')]]);
+  prefix = testRedisPrefix();
+  ports = redisPorts(TEST_REDIS_URL, prefix);
+  const revision = await ports.configBus.allocateRevision();
+  await ports.configBus.publishSnapshot(sealSnapshot(catalog(upstream.url), revision, new Date()));
+  keys.a = await token('alice', 'acct-a', ['video']);
+  keys.b = await token('bob', 'acct-b', ['video']);
+  keys.textOnly = await token('carol', 'acct-a', ['text']);
+  for (const account of ['acct-a', 'acct-b']) await ports.balances.load(account, START_BALANCE, new Map());
+  const start = async (nodeName: string) => {
+    const dir = await tempDataDir();
+    dirs.push(dir);
+    return startTestDataPlane({ nodeName, redisPrefix: prefix, dataDir: dir.path });
+  };
+  [domestic, overseas] = await Promise.all([start('domestic'), start('overseas')]);
+  await eventually(async () => domestic.runtime()?.revision === revision && overseas.runtime()?.revision === revision, 'both nodes apply the snapshot');
+});
+
+afterAll(async () => {
+  await domestic?.close();
+  await overseas?.close();
+  await upstream?.close();
+  await ports?.close();
+  for (const dir of dirs) await dir.remove();
+  if (prefix) await dropKeys(prefix);
+});
+
+afterEach(() => expect(upstream.violations).toEqual([]));
+
+const client = (node: DataPlane, key: string) => new OpenAI({ apiKey: key, baseURL: `${node.url}/v1`, maxRetries: 0 });
+
+/** Polls through `node` until the job ended; returns the last Video. */
+async function untilDone(node: DataPlane, key: string, id: string): Promise<OpenAI.Videos.Video> {
+  const seen: string[] = [];
+  const video = await eventually(async () => {
+    const v = await client(node, key).videos.retrieve(id);
+    seen.push(v.status);
+    return v.status === 'completed' || v.status === 'failed' ? v : false;
+  }, `video ${id} ends`);
+  expect(seen).toContain('in_progress');
+  return video;
+}
+
+/** The usage events appended for an account's jobs (nothing consumes the stream in this test). */
+async function events(accountId: string): Promise<UsageEvent[]> {
+  return (await ports.usage.unconsumed('nobody')).map((q) => q.event).filter((e) => e.accountId === accountId && e.formatIn === 'videos');
+}
+
+async function balance(accountId: string): Promise<{ balance: bigint | null; open: number }> {
+  const hot = await ports.balances.inspect(accountId);
+  return { balance: hot.balanceMicro, open: hot.reservations.length };
+}
+
+describe('video jobs', () => {
+  test('OpenAI channel: created on one node after a failover, polled and downloaded on the other, charged once by the second', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), { pollsUntilDone: 2, fileBytes: 300_000 });
+    const before = (await events('acct-a')).length;
+    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'A red fox in the snow', seconds: '8', size: '1280x720' });
+    expect(created).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', seconds: '8', size: '1280x720', prompt: 'A red fox in the snow' });
+    expect(created.id).toMatch(/^video_/);
+    const creations = upstream.requests.filter((r) => r.method === 'POST' && r.api === 'openai').slice(-2);
+    expect(creations.map((r) => r.key)).toEqual([keyOf('v-down'), keyOf('v-openai')]);
+    expect(creations[1].fields).toEqual({ model: 'sora-2-2025-10-06', prompt: 'A red fox in the snow', seconds: '8', size: '1280x720' });
+    expect(await balance('acct-a')).toEqual({ balance: START_BALANCE - expectedMicro('sora-2', 8, 'ceil'), open: 1 });
+
+    const done = await untilDone(overseas, keys.a, created.id);
+    expect(done).toMatchObject({ id: created.id, status: 'completed', progress: 100, error: null });
+    // Another poll, through the first node: nothing more is charged.
+    expect((await client(domestic, keys.a).videos.retrieve(created.id)).status).toBe('completed');
+
+    const file = Buffer.from(await (await client(overseas, keys.a).videos.downloadContent(created.id)).arrayBuffer());
+    expect(file.length).toBe(300_000);
+    expect([0, 1, 4095, 299_999].map((i) => file[i])).toEqual([0, 1, 4095, 299_999].map(fileByte));
+
+    const charged = (await events('acct-a')).slice(before);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({ model: 'sora-2', group: 'video', channelId: 'v-openai', status: 'success', chargeMicro: String(expectedMicro('sora-2', 8)), units: { size: '1280x720' } });
+    expect(charged[0].usage.videoSeconds).toBe(8);
+    expect(await balance('acct-a')).toEqual({ balance: START_BALANCE - expectedMicro('sora-2', 8), open: 0 });
+  });
+
+  test('Gemini channel: translated to predictLongRunning, polled through its operation, the file fetched from the URI it names', async () => {
+    upstream.script(keyOf('v-gemini'), { pollsUntilDone: 1, fileBytes: 5000 });
+    const { balance: start } = await balance('acct-a');
+    const image = await toFile(Buffer.from('fake png bytes'), 'first-frame.png', { type: 'image/png' });
+    const created = await client(overseas, keys.a).videos.create({ model: 'veo-3', prompt: 'A lighthouse at dusk', seconds: '4', size: '720x1280', input_reference: image });
+    expect(created).toMatchObject({ model: 'veo-3', status: 'in_progress', seconds: '4', size: '720x1280' });
+    const creation = upstream.requests.filter((r) => r.api === 'gemini' && r.method === 'POST').at(-1)!;
+    expect(creation.path).toBe('/v1beta/models/veo-3.0-generate-001:predictLongRunning');
+    expect(creation.fields).toEqual({ prompt: 'A lighthouse at dusk', durationSeconds: 4, aspectRatio: '9:16', resolution: '720p', image: true });
+
+    expect(await untilDone(domestic, keys.a, created.id)).toMatchObject({ status: 'completed', progress: 100 });
+    const file = Buffer.from(await (await client(domestic, keys.a).videos.downloadContent(created.id)).arrayBuffer());
+    expect(file.length).toBe(5000);
+    expect(file[4999]).toBe(fileByte(4999));
+    expect(upstream.requests.at(-1)!.path).toMatch(/^\/v1beta\/files\/[0-9a-f]+:download$/);
+    expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('veo-3', 4), open: 0 });
+  });
+
+  test('a job that fails upstream is charged nothing: its reservation goes back whole', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 0, outcome: 'fail', pollsUntilDone: 1 });
+    upstream.script(keyOf('v-openai'), { outcome: 'fail', pollsUntilDone: 1 });
+    const before = (await events('acct-b')).length;
+    const created = await client(domestic, keys.b).videos.create({ model: 'sora-2', prompt: 'Something the upstream refuses', seconds: '12', size: '720x1280' });
+    expect(await balance('acct-b')).toEqual({ balance: START_BALANCE - expectedMicro('sora-2', 12, 'ceil'), open: 1 });
+    const failed = await untilDone(overseas, keys.b, created.id);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'moderation_blocked' } });
+    expect(await balance('acct-b')).toEqual({ balance: START_BALANCE, open: 0 });
+    const recorded = (await events('acct-b')).slice(before);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: 'failed', chargeMicro: '0', usageSource: 'none' });
+    await expect(client(domestic, keys.b).videos.downloadContent(created.id)).rejects.toMatchObject({ status: 400 });
+    upstream.script(keyOf('v-down'), {});
+  });
+
+  test("another account's job id, and a forged one, answer 404 in the OpenAI shape", async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), {});
+    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'Mine', seconds: '4' });
+    const polls = upstream.requests.length;
+    for (const path of [`/v1/videos/${created.id}`, `/v1/videos/${created.id}/content`]) {
+      const res = await fetch(`${overseas.url}${path}`, { headers: { authorization: `Bearer ${keys.b}` } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { type: 'not_found_error', message: expect.stringContaining('No video found') } });
+    }
+    const forged = created.id.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    await expect(client(domestic, keys.a).videos.retrieve(forged)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+    expect(upstream.requests.length).toBe(polls);
+    // The list shows each account its own jobs only, newest first.
+    const mine = (await client(overseas, keys.a).videos.list()).data.map((v) => v.id);
+    expect(mine[0]).toBe(created.id);
+    const theirs = (await client(overseas, keys.b).videos.list()).data.map((v) => v.id);
+    expect(theirs).not.toContain(created.id);
+    expect(theirs.length).toBeGreaterThan(0);
+  });
+
+  test('bad input is refused in the OpenAI shape before anything is reserved or sent', async () => {
+    const sent = upstream.requests.length;
+    const start = await balance('acct-a');
+    const post = async (key: string, body: unknown) => {
+      const res = await fetch(`${domestic.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as { error: { type: string; message: string } } };
+    };
+    const cases: [unknown, number, string][] = [
+      [{ model: 'sora-2', seconds: '4' }, 400, "Missing required parameter: 'prompt'"],
+      [{ model: 'sora-2', prompt: 'x', seconds: '5' }, 400, "Invalid value for 'seconds': '5'"],
+      [{ model: 'sora-2', prompt: 'x', size: '640x480' }, 400, "Invalid value for 'size': '640x480'"],
+      [{ model: 'text-m', prompt: 'x' }, 400, "The model 'text-m' does not make videos"],
+      [{ model: 'no-such', prompt: 'x' }, 404, "The model 'no-such' does not exist"],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await post(keys.a, body);
+      expect([answer.status, answer.body.error.message]).toEqual([status, expect.stringContaining(message)]);
+    }
+    expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
+    expect((await post('sk-unknown', { model: 'sora-2', prompt: 'x' })).status).toBe(401);
+    await expect(client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'x', seconds: '3' as '4' })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    expect(upstream.requests.length).toBe(sent);
+    expect(await balance('acct-a')).toEqual(start);
+  });
+
+  test('a 20 MB video is streamed through, never held whole: live memory grows by far less than the file', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), { pollsUntilDone: 1, fileBytes: 20 * MB });
+    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'A long river', seconds: '4' });
+    await untilDone(domestic, keys.a, created.id);
+    const { bytes, peakGrowth, sampled } = await download(`${overseas.url}/v1/videos/${created.id}/content`, keys.a);
+    expect(bytes).toBe(20 * MB);
+    expect(sampled).toBe(true);
+    expect(peakGrowth).toBeLessThan(8 * MB);
+  });
+});
+
+/** Heap plus buffer memory still referenced: two full GCs, a turn of the event loop between. */
+async function liveBytes(): Promise<number> {
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** Downloads into a counting sink, pausing every few MB to measure live memory; checks bytes against the pattern at each pause. */
+function download(url: string, key: string): Promise<{ bytes: number; peakGrowth: number; sampled: boolean }> {
+  return new Promise((resolve, reject) => {
+    let base = 0;
+    let peak = 0;
+    let bytes = 0;
+    let nextCheck = 4 * MB;
+    let sampled = true;
+    void liveBytes().then((b) => {
+      base = b;
+      const req = http.get(url, { headers: { authorization: `Bearer ${key}` } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+        res.on('data', (chunk: Buffer) => {
+          if (chunk[0] !== fileByte(bytes)) sampled = false;
+          bytes += chunk.length;
+          if (bytes < nextCheck) return;
+          nextCheck += 6 * MB;
+          res.pause();
+          void liveBytes().then((live) => {
+            peak = Math.max(peak, live - base);
+            res.resume();
+          });
+        });
+        res.on('end', () => resolve({ bytes, peakGrowth: peak, sampled }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+  });
+}
