@@ -8,6 +8,7 @@ import { ormConfig } from './db/orm.config.js';
 import { createEventBus } from './graphql/pubsub.js';
 import { startControlPlaneServer, type ControlPlaneServer } from './server.js';
 import { Services, type ServiceOverrides } from './services.js';
+import { ControlPlaneMetrics } from './metrics/control-plane-metrics.js';
 
 const log = createLogger('control-plane');
 
@@ -41,7 +42,9 @@ export async function startControlPlane(
   const events = createEventBus(config.redisUrl, config.redisPrefix, config.redisTimeoutMs);
   const services = new Services({ orm, ports, events, secrets: new SecretBox(resolved.secretKey), config }, overrides);
   await services.start();
-  const server = await startControlPlaneServer(services, config.port, config.host);
+  const metrics = new ControlPlaneMetrics();
+  metrics.watch(services);
+  const server = await startControlPlaneServer(services, config.port, config.host, metrics);
   return {
     services,
     server,

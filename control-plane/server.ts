@@ -20,6 +20,8 @@ import { checkOperation } from './graphql/limits.js';
 import { payNotifyRoute } from './topup/pay-notify.route.js';
 import { consoleStatic } from './web/console-static.js';
 import { consoleCors } from './web/cors.js';
+import { metricsEndpoint } from '../shared/metrics/registry.js';
+import type { ControlPlaneMetrics } from './metrics/control-plane-metrics.js';
 
 const log = createLogger('control-plane');
 
@@ -88,8 +90,8 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   return { ...formatted, extensions };
 }
 
-/** Starts Apollo on Koa with graphql-ws on the same `/graphql` path. */
-export async function startControlPlaneServer(services: Services, port: number, host: string): Promise<ControlPlaneServer> {
+/** Starts Apollo on Koa with graphql-ws on the same `/graphql` path, and GET /metrics when `metrics` is given. */
+export async function startControlPlaneServer(services: Services, port: number, host: string, metrics?: ControlPlaneMetrics): Promise<ControlPlaneServer> {
   const { orm, events } = services.deps;
   const limits = services.deps.config.queryLimits;
   const schema = await createSchema(events.pubSub);
@@ -130,6 +132,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
         };
         return { em: orm.em.fork(), viewer: await resolveViewer(secret), services, http: noCookies };
       },
+      onOperation: metrics?.onOperation,
     },
     wss,
   );
@@ -163,6 +166,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
           return { drainServer: async () => wsCleanup.dispose() };
         },
       },
+      ...(metrics ? [metrics.apolloPlugin()] : []),
     ],
   });
   await apollo.start();
@@ -170,6 +174,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
   const app = new Koa();
   app.proxy = services.deps.config.trustProxy;
   app.use(consoleCors(services.deps.config.consoleOrigins));
+  if (metrics) app.use(metricsEndpoint(metrics.registry, services.deps.config.metricsToken));
   app.use(payNotifyRoute(orm, services.billing.topUps));
   // Everything but /graphql (and the payment callback above) is the console's.
   app.use(consoleStatic());

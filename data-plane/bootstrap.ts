@@ -10,6 +10,9 @@ import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
 import { Metering } from './billing/metering.js';
+import { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
+import { requestObserver } from './metrics/request-observer.js';
+import { metricsEndpoint } from '../shared/metrics/registry.js';
 
 /** What the relay pipeline is built from. */
 export interface DataPlaneDeps {
@@ -23,6 +26,8 @@ export interface DataPlaneDeps {
   runtime: () => RuntimeConfig | null;
   /** This process' id (12 hex digits): the prefix of its request ids and lease ids, named in its heartbeat. */
   instance: string;
+  /** The node's Prometheus series (README "Metrics"); stages report to it at their existing hooks. */
+  metrics?: DataPlaneMetrics;
 }
 
 /** The model routes as one middleware, and what it must release at shutdown. */
@@ -45,6 +50,7 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     instance: deps.instance,
     // Usage events Redis may have lost with its data are appended again (checked at the heartbeat's pace); in-process ports lose nothing.
     replay: deps.ports.kind === 'redis' ? { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs } : undefined,
+    events: deps.metrics?.usageEvents,
   });
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   return {
@@ -86,7 +92,10 @@ export async function startDataPlane(
   },
 ): Promise<DataPlane> {
   if (!options.ports && !config.redisUrl) throw new Error('startDataPlane: REDIS_URL is not set and no in-process ports were given');
-  const ports = options.ports ?? redisPorts(config.redisUrl!, config.redisPrefix, { timeoutMs: config.redisTimeoutMs });
+  const own = options.ports ? undefined : redisPorts(config.redisUrl!, config.redisPrefix, { timeoutMs: config.redisTimeoutMs });
+  const ports = options.ports ?? own!;
+  const metrics = new DataPlaneMetrics(() => loader.current());
+  if (own) metrics.redis.observe(own.redis.cmd);
   const secrets = new SecretBox(options.secretKey);
   // Its reservations carry it: a control plane releases them when this process stops beating.
   const instance = randomBytes(6).toString('hex');
@@ -108,7 +117,7 @@ export async function startDataPlane(
   heartbeat.start();
 
   const runtime = () => loader.current();
-  const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime, instance });
+  const routes = (options.pipeline ?? relayWithMetering)({ config, ports, secrets, runtime, instance, metrics });
   const server = await startDataPlaneServer(
     {
       // Not ready without a configuration, or while Redis is out of reach: only keys and leases
@@ -121,6 +130,8 @@ export async function startDataPlane(
       status: () => ({ node: config.nodeName, revision: runtime()?.revision ?? null }),
       middleware: routes.middleware,
       consoleUrl: config.consoleUrl,
+      observe: requestObserver(metrics) as Koa.Middleware,
+      metrics: metricsEndpoint(metrics.registry, config.metricsToken),
     },
     config.port,
     config.host,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { SHUTDOWN_GRACE_MS, gracefulClose } from '../shared/http/graceful-close.js';
 import { logResponseErrors } from '../shared/http/client-gone.js';
 import { answerClientErrors } from '../shared/http/client-error.js';
-import { createLogger } from '../shared/log.js';
+import { createLogger, type Logger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from './errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
@@ -27,6 +27,10 @@ export interface DataPlaneRoutes {
    * and the console's own pages may call the model routes (CORS for its origin).
    */
   consoleUrl?: string;
+  /** Outermost middleware: sees every request and its final status (request metrics, access lines). */
+  observe?: Koa.Middleware;
+  /** Serves GET /metrics (beside /healthz and /readyz, before the model routes). */
+  metrics?: Koa.Middleware;
 }
 
 /** A running data-plane HTTP server. */
@@ -44,6 +48,10 @@ export interface RequestState {
   format?: WireFormat;
   /** Raised when the shutdown grace ends: the relay then cuts this request's upstream call and ends its answer in-format. */
   graceEnd?: GraceEnd;
+  /** The request's logger: every line carries its request id. */
+  log?: Logger;
+  /** Called once when the first byte of a relayed answer goes out (`stream`: an event stream opens). */
+  onFirstByte?: (stream: boolean) => void;
 }
 
 /**
@@ -73,15 +81,17 @@ export async function startDataPlaneServer(
     return { headers: { 'x-request-id': requestId }, json: errorBody(formatOfPath(path ?? '/'), error, requestId) };
   });
 
+  if (routes.observe) app.use(routes.observe);
   app.use(async (ctx, next) => {
     ctx.state.requestId = newRequestId();
+    const requestLog = (ctx.state.log = log.child({ requestId: ctx.state.requestId }));
     ctx.state.graceEnd = graceEnd;
     ctx.set('x-request-id', ctx.state.requestId);
     try {
       await next();
     } catch (err) {
       const error = err instanceof GatewayError ? err : new GatewayError('internal', 'Internal error');
-      if (!(err instanceof GatewayError)) log.error('unhandled error', { requestId: ctx.state.requestId, message: (err as Error)?.message });
+      if (!(err instanceof GatewayError)) requestLog.error('unhandled error', { message: (err as Error)?.message });
       if (ctx.headerSent) return; // a stream already started: the pipeline ends it in-format
       ctx.status = error.status;
       if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
@@ -105,6 +115,7 @@ export async function startDataPlaneServer(
     }
     await next();
   });
+  if (routes.metrics) app.use(routes.metrics);
 
   if (routes.consoleUrl) app.use(consoleRedirect(routes.consoleUrl));
   if (routes.middleware) app.use(routes.middleware);

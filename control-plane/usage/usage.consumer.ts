@@ -55,6 +55,8 @@ export class UsageConsumer {
    * events per entry to make a read about `batchSize` events. It starts at one entry.
    */
   private entriesPerRead = 1;
+  /** Events written to the ledger by this consumer since it was made (metrics). */
+  eventsWritten = 0;
 
   constructor(private readonly orm: MikroORM, private readonly queue: UsageQueue, private readonly options: UsageConsumerOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -153,6 +155,7 @@ export class UsageConsumer {
     await this.chargeReplayed(batch);
     try {
       await this.write(batch);
+      this.eventsWritten += batch.length;
       this.ledgered(batch, batch);
       await this.ack(batch);
       return batch.length;
@@ -165,6 +168,7 @@ export class UsageConsumer {
     for (const item of batch) {
       try {
         await this.write([item]);
+        this.eventsWritten += 1;
         written.push(item);
       } catch (error) {
         // Its entry is left pending (never acked): reconciliation shows it as unconsumed until it is fixed.

@@ -50,6 +50,8 @@ export interface MeteringDeps {
   retryDelaysMs?: readonly number[];
   /** With it, recent usage events are appended again after Redis lost its data (./usage-replay.ts), the marker read every `periodMs`. */
   replay?: { bus: ConfigBus; periodMs: number };
+  /** Told how many usage events were made and how many Redis took (metrics). */
+  events?: { queued(count: number): void; sent(count: number): void };
 }
 
 /** Default {@link MeteringDeps.reservationTtlMs}. */
@@ -382,11 +384,13 @@ export class Metering {
     let entry = this.leased.get(chargeBatch);
     if (!entry) this.leased.set(chargeBatch, (entry = new UsageEntryWriter()));
     entry.add(event);
+    this.deps.events?.queued(1);
   }
 
   /** Queues a usage event whose charge is sent already (or is nothing): the events of one turn are appended together. */
   private report(event: UsageEvent): void {
     this.reports.add(event);
+    this.deps.events?.queued(1);
     if (this.reports.size === 1) queueMicrotask(() => this.sendReports());
   }
 
@@ -408,6 +412,8 @@ export class Metering {
   private send(entry: UsageEntryWriter, chargeBatch: string | null): void {
     const appended = withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs, this.retryStop.signal);
     const replay = this.replay;
+    const events = this.deps.events;
+    if (events) void appended.then(() => events.sent(entry.size), () => undefined);
     this.track(replay ? appended.then(() => replay.keep(entry)) : appended, (error) =>
       // Their charges are on the balance; reconciliation reports them as lost usage events.
       log.error('usage events not queued', { events: entry.size, chargeBatch, error }),

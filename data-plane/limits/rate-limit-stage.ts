@@ -45,6 +45,8 @@ export interface RateLimitOptions {
   windowMs?: number;
   slotTtlMs?: number;
   now?: () => number;
+  /** Told of each refusal (metrics): the scope as the limiter names it and the limit that was full. */
+  onRefused?: (scope: string, limit: RateLimitName) => void;
 }
 
 /** The rate-limit stage and what it must stop at shutdown. */
@@ -116,6 +118,7 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
     const tickets: RateTicket[] = [];
     const uses: ScopeUse[] = [];
     const refuse = (refused: Extract<RateAdmission, { admitted: false }>) => {
+      options.onRefused?.(refused.scope, refused.limit);
       ctx.set(rateLimitHeaders(route.format, [...uses, ...refused.use], now()));
       return refusal(refused, estimate);
     };

@@ -88,6 +88,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   const recording = options.recordOutcomes !== false;
   groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
   const onAttempt = (record: AttemptRecord, req: RelayRequest) => {
+    deps.metrics?.attempt(record, req);
     const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
     if (outcome && recording) recorder.record(outcome);
   };
@@ -114,6 +115,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     timeoutMs: deps.config.redisTimeoutMs,
     windowMs: options.rateWindowMs,
     now,
+    onRefused: deps.metrics?.rateLimitRefused,
   });
   const stages = compose<PipelineState>([
     // Authentication needs only headers and the query: an anonymous caller is refused before a

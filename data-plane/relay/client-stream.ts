@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { RequestState } from '../server.js';
 
 /** Headers of every JSON answer. */
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -26,6 +27,7 @@ export class ClientStream {
    */
   sendJson(body: Buffer | Record<string, unknown>): void {
     this.committed = true;
+    (this.ctx.state as RequestState).onFirstByte?.(false);
     const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body), 'utf8');
     this.ctx.respond = false;
     this.ctx.res.writeHead(200, { ...JSON_HEADERS, 'content-length': bytes.length, ...this.headers });
@@ -42,6 +44,7 @@ export class ClientStream {
     const res = this.ctx.res;
     if (!this.committed) {
       this.committed = true;
+      (this.ctx.state as RequestState).onFirstByte?.(true);
       this.ctx.respond = false;
       res.writeHead(200, { ...SSE_HEADERS, ...this.headers });
     }

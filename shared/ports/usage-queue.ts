@@ -55,4 +55,13 @@ export interface UsageQueue {
   unconsumed(group: string): Promise<QueuedUsageEvent[]>;
   /** Drops acknowledged entries older than the oldest unacknowledged one; returns how many entries were dropped. */
   trimConsumed(group: string): Promise<number>;
+  /** How far `group` is behind (metrics): entries not yet acknowledged, and the time (epoch ms, from its id) of the oldest of them. */
+  backlog(group: string): Promise<UsageBacklog>;
+}
+
+/** See {@link UsageQueue.backlog}. */
+export interface UsageBacklog {
+  entries: number;
+  /** Null when nothing waits. */
+  oldestMs: number | null;
 }

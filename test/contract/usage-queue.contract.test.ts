@@ -152,4 +152,23 @@ describeContract('UsageQueue', (ports) => {
     await q().ensureGroup('g');
     expect((await q().read('g', 'c', 10, 0)).map((e) => e.event.eventId)).toEqual(['e1', 'e2']);
   });
+
+  test('the backlog counts entries not yet acknowledged, delivered or not, and dates the oldest by its id', async () => {
+    expect(await q().backlog('g')).toEqual({ entries: 0, oldestMs: null });
+    const before = Date.now();
+    await q().append(sampleUsageEvent({ eventId: 'e1' }), sampleUsageEvent({ eventId: 'e2' }));
+    await q().append(sampleUsageEvent({ eventId: 'e3' }));
+    await q().ensureGroup('g');
+    const waiting = await q().backlog('g');
+    expect(waiting.entries).toBe(2);
+    expect(waiting.oldestMs).toBeGreaterThanOrEqual(before - 1000);
+    expect(waiting.oldestMs).toBeLessThanOrEqual(Date.now() + 1000);
+    const [first] = await q().read('g', 'c', 1, 0);
+    expect((await q().backlog('g')).entries).toBe(2); // delivered, not acknowledged
+    await q().ack('g', [first.id]);
+    const rest = await q().read('g', 'c', 10, 0);
+    expect(await q().backlog('g')).toEqual({ entries: 1, oldestMs: Number(rest[0].id.split('-')[0]) });
+    await q().ack('g', [rest[0].id]);
+    expect(await q().backlog('g')).toEqual({ entries: 0, oldestMs: null });
+  });
 });

@@ -1,7 +1,7 @@
 import type { UsageEvent } from '../../billing/usage-event.js';
 import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds } from '../stream-id.js';
-import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
+import type { QueuedUsageEvent, UsageBacklog, UsageQueue } from '../usage-queue.js';
 
 /** One entry: its id, its events' text, and whether it is a replay (UsageQueue.replay). */
 interface Entry {
@@ -51,6 +51,13 @@ export class MemoryUsageQueue implements UsageQueue {
     this.lastMs = ms;
     this.entries.push({ id: `${ms}-${this.seq}`, text: entry.text(), replayed });
     for (const wake of this.waiters) wake();
+  }
+
+  async backlog(group: string): Promise<UsageBacklog> {
+    const state = this.groups.get(group) ?? { next: 0, pending: new Map() };
+    const waiting = [...state.pending.keys(), ...this.entries.slice(state.next).map((e) => e.id)];
+    const oldest = waiting.sort(compareStreamIds)[0];
+    return { entries: waiting.length, oldestMs: oldest === undefined ? null : Number(oldest.split('-')[0]) };
   }
 
   async ensureGroup(group: string): Promise<void> {

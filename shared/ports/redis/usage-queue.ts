@@ -3,12 +3,15 @@ import type { UsageEvent } from '../../billing/usage-event.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds, nextStreamId } from '../stream-id.js';
-import type { QueuedUsageEvent, UsageQueue } from '../usage-queue.js';
+import type { QueuedUsageEvent, UsageBacklog, UsageQueue } from '../usage-queue.js';
 import { closeConnection, type RedisConnections } from './connections.js';
 
 type StreamEntry = [id: string, fields: string[]];
 
 /** The events field of a stream entry. */
+/** Most never-delivered entries {@link RedisUsageQueue.backlog} counts. */
+const BACKLOG_COUNT_LIMIT = 10_000;
+
 const FIELD = 'e';
 /** The field marking a replayed entry (UsageQueue.replay). */
 const REPLAYED = 'r';
@@ -124,6 +127,14 @@ export class RedisUsageQueue implements UsageQueue {
     const entries = (await this.redis.cmd.xrange(stream, from, '+')) as StreamEntry[];
     const pending = new Set(state.pending);
     return entries.filter(([id]) => pending.has(id) || compareStreamIds(id, state.lastDelivered) > 0).flatMap(decode);
+  }
+
+  async backlog(group: string): Promise<UsageBacklog> {
+    const state = (await this.groupState(group)) ?? { lastDelivered: '0-0', pending: [] };
+    // Entries never delivered, counted up to a bound: a backlog that long is alarming whatever its exact size.
+    const undelivered = (await this.redis.cmd.xrange(this.keys.usageStream, `(${state.lastDelivered}`, '+', 'COUNT', BACKLOG_COUNT_LIMIT)) as StreamEntry[];
+    const oldest = state.pending[0] ?? undelivered[0]?.[0];
+    return { entries: state.pending.length + undelivered.length, oldestMs: oldest === undefined ? null : Number(oldest.split('-')[0]) };
   }
 
   async trimConsumed(group: string): Promise<number> {
