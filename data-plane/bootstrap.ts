@@ -10,6 +10,7 @@ import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
 import { Metering } from './billing/metering.js';
+import { createVideoRoutes } from './video/mount.js';
 import { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
 import { requestObserver } from './metrics/request-observer.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
@@ -53,10 +54,13 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     events: deps.metrics?.usageEvents,
   });
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
+  // The video jobs (/v1/videos) first: every other path goes on to the relay pipeline.
+  const videos = createVideoRoutes(deps);
   return {
-    middleware: pipeline.middleware,
+    middleware: (ctx, next) => videos.middleware(ctx, () => pipeline.middleware(ctx, next)),
     missing: () => pipeline.missing(),
     close: async () => {
+      await videos.close();
       await pipeline.close();
       // The last answers' settlements, before the ports close.
       await metering.close();
