@@ -269,14 +269,20 @@ export class Relay {
       return { upstreamFormat: format, body: Buffer.from(JSON.stringify(body)), hideUsageChunk: addUsage };
     }
     const translator = translatorFor(req.format, format)!;
+    const dropped: string[] = [];
     try {
       const defaultMaxTokens = req.model.defaultMaxOutputTokens ?? req.model.limits.maxOutputTokens ?? FALLBACK_MAX_TOKENS;
-      const body = withoutRejected(translator.request(req.body, { upstreamModel, stream: req.stream, defaultMaxTokens }), req.model.rejectedParameters);
+      const context = { upstreamModel, stream: req.stream, defaultMaxTokens, headers: req.clientHeaders, dropped: (field: string) => void dropped.push(field) };
+      const body = withoutRejected(translator.request(req.body, context), req.model.rejectedParameters);
+      if (dropped.length > 0) {
+        log.debug('client fields without an equivalent upstream were dropped', { requestId: req.requestId, from: req.format, to: format, channelKind: channel.kind, fields: dropped });
+      }
       return { upstreamFormat: format, translator, body: Buffer.from(JSON.stringify(body)) };
     } catch (err) {
       if (!(err instanceof TranslationError)) throw err;
-      // Another channel (of another kind) may take it; if none does, the client learns what and why.
-      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', err.message));
+      // Another channel (of another kind) may take it; if none does, the client learns what, why
+      // and for which kind of channel (the translation passes through chat internally; that is not it).
+      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `${err.message} (model '${req.model.id}' on a ${channel.kind} channel)`));
     }
   }
 

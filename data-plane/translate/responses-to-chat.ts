@@ -18,9 +18,10 @@
  *   `reasoning_signature` again when the chat body is a pivot (the thinking block is restored
  *   upstream); other reasoning items (OpenAI's own encrypted state) are dropped.
  * - `prompt_cache_key` (else the `session-id` header) and `user`/`safety_identifier` pass on.
+ * - Images in a function_call_output (a chat tool message holds text only) follow the tool
+ *   messages of their group as one user message.
  * - Rejected (the gateway is stateless or the chat upstream has no equivalent): previous_response_id,
- *   conversation, prompt, background, item_reference items, file_id/file_url inputs, images
- *   inside function_call_output.
+ *   conversation, prompt, background, item_reference items, file_id/file_url inputs.
  * - Dropped, each named in the debug log: every other top-level field (store, include,
  *   client_metadata, truncation, top_logprobs, stream_options, context_management, ...).
  * - Ids: `resp_<chat id>`, `rs_`/`msg_<chat id>` and `fc_<call id>`; `created_at` is the upstream
@@ -280,6 +281,12 @@ function echoOf(req: Partial<ResponsesRequest>): Echo {
 function appendItems(messages: ChatMessage[], items: ResponsesInputItem[], ic: ItemContext): void {
   let group: ChatMessage | undefined;
   let reasoning: { text: string; signature: string } | undefined;
+  // Images of tool outputs wait until the group's tool messages are all written.
+  let images: ChatContentPart[] = [];
+  const flushImages = () => {
+    if (images.length > 0) messages.push({ role: 'user', content: images });
+    images = [];
+  };
   /** An assistant message, given the held reasoning. */
   const assistant = (message: ChatMessage): ChatMessage => {
     if (reasoning) Object.assign(message, { reasoning_content: reasoning.text, reasoning_signature: reasoning.signature });
@@ -289,13 +296,16 @@ function appendItems(messages: ChatMessage[], items: ResponsesInputItem[], ic: I
   items.forEach((item, i) => {
     const at = `input[${i}]`;
     const type = (item as { type?: unknown }).type ?? 'message';
+    if (item.type !== 'function_call_output') flushImages();
     if (item.type === 'function_call') {
       const call = { id: item.call_id, type: 'function' as const, function: { name: ic.names.flat(item.name, item.namespace), arguments: item.arguments } };
       if (group) (group.tool_calls ??= []).push(call);
       else messages.push((group = assistant({ role: 'assistant', content: null, tool_calls: [call] })));
     } else if (item.type === 'function_call_output') {
       group = undefined;
-      messages.push({ role: 'tool', tool_call_id: item.call_id, content: toolOutput(item.output, `${at}.output`) });
+      const output = toolOutput(item.output, `${at}.output`);
+      messages.push({ role: 'tool', tool_call_id: item.call_id, content: output.text });
+      images.push(...output.images);
     } else if (item.type === 'reasoning') {
       const signature = ic.pivot ? unmarkSignature('anthropic', item.encrypted_content) : undefined;
       if (signature !== undefined) reasoning = { text: (item.summary ?? []).map((p) => p.text).join(''), signature };
@@ -314,6 +324,7 @@ function appendItems(messages: ChatMessage[], items: ResponsesInputItem[], ic: I
       ic.dropped(`${at} (${String(type)})`);
     }
   });
+  flushImages();
 }
 
 function assistantMessage(content: string | unknown[], at: string): ChatMessage {
@@ -338,23 +349,27 @@ function inputPart(part: ResponsesInputContent, at: string): ChatContentPart {
     case 'input_text':
       return { type: 'text', text: part.text };
     case 'input_image':
-      if (typeof part.image_url !== 'string') throw new TranslationError(`${at}: file_id images cannot be sent to a chat-completions upstream; send image_url`);
+      if (typeof part.image_url !== 'string') throw new TranslationError(`${at}: file_id images refer to OpenAI's file store and cannot be sent here; send image_url`);
       return { type: 'image_url', image_url: { url: part.image_url, ...(part.detail && { detail: part.detail }) } };
     case 'input_file':
-      if (typeof part.file_data !== 'string') throw new TranslationError(`${at}: only input_file with file_data can be sent to a chat-completions upstream`);
+      if (typeof part.file_data !== 'string') throw new TranslationError(`${at}: only input_file with file_data can be sent here (file_id and file_url refer to OpenAI's file store)`);
       return { type: 'file', file: { file_data: part.file_data, ...(part.filename && { filename: part.filename }) } };
     default:
-      throw new TranslationError(`${at}: content part "${String(part.type)}" cannot be sent to a chat-completions upstream`);
+      throw new TranslationError(`${at}: content part "${String(part.type)}" cannot be sent here`);
   }
 }
 
-/** function_call_output -> tool message text; chat tool messages cannot carry images or files. */
-function toolOutput(output: string | ResponsesInputContent[], at: string): string {
-  if (typeof output === 'string') return output;
-  return output.map((part, k) => {
-    if (part.type !== 'input_text') throw new TranslationError(`${at}[${k}]: a chat-completions tool result can only hold text, not "${part.type}"`);
-    return part.text;
-  }).join('');
+/** function_call_output -> tool message text, and its images and files (a chat tool message holds text only). */
+function toolOutput(output: string | ResponsesInputContent[], at: string): { text: string; images: ChatContentPart[] } {
+  if (typeof output === 'string') return { text: output, images: [] };
+  const text: string[] = [];
+  const images: ChatContentPart[] = [];
+  output.forEach((part, k) => {
+    const converted = inputPart(part, `${at}[${k}]`);
+    if (converted.type === 'text') text.push((converted as { text: string }).text);
+    else images.push(converted);
+  });
+  return { text: text.join(''), images };
 }
 
 /** The chat tool choice; undefined for a choice of a hosted tool (dropped: the hosted tool is). */
