@@ -128,7 +128,9 @@ export async function startDataPlaneServer(
 
   // Koa composes only the middleware added before callback(): register everything first.
   server.on('request', app.callback());
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  // A burst of new connections (many clients at once, a busy event loop) must wait in the accept
+  // queue, not be reset: Node's default backlog of 511 is too short for that.
+  await new Promise<void>((resolve) => server.listen({ port, host, backlog: 4096 }, resolve));
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, { graceMs: shutdownGraceMs, onGraceEnd: () => graceEnd.end() }) };
