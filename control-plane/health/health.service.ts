@@ -235,6 +235,11 @@ export class HealthService {
     return { unavailableModels, down };
   }
 
+  /** The models of `group` whose own state is unavailable (as last decided). */
+  unavailableModelsOf(group: string): string[] {
+    return [...this.modelStates].filter(([id, state]) => state === 'unavailable' && id.startsWith(`${group}\n`)).map(([id]) => id.slice(group.length + 1));
+  }
+
   /** The state of `model` in `group` (as last decided). */
   modelStateOf(group: string, model: string): GroupState {
     return this.modelStates.get(`${group}\n${model}`) ?? 'no_data';

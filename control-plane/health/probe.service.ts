@@ -90,13 +90,15 @@ export class ProbeService {
     for (const { key, totals } of totalsByKey(recent).values()) samples.set(key.group, (samples.get(key.group) ?? 0) + tallyOf(totals).attempts);
     const results: ProbeResult[] = [];
     for (const group of runtime.groups.values()) {
-      if (group.status !== 'active' || (samples.get(group.name) ?? 0) >= settings.minSamples) continue;
+      // A model unavailable in a group gets no traffic there while another group serves it: only a probe sees it recover.
+      const unavailable = this.health.unavailableModelsOf(group.name);
+      if (group.status !== 'active' || ((samples.get(group.name) ?? 0) >= settings.minSamples && unavailable.length === 0)) continue;
       if (at - (this.lastProbe.get(group.name) ?? -Infinity) < settings.probeIntervalMs) continue;
       const mode = await this.health.store.trafficMode(group.name, new Date(at - 7 * 24 * 3600_000));
       // Probes speak a wire format: the traffic's, else the recommended one, else the group's first (a media-only group is not probed).
       const format = [mode?.format, group.recommendedFormat, ...group.formats].find((f) => isWireFormat(f) && group.formats.includes(f)) as WireFormat | undefined;
       if (format === undefined) continue;
-      const target = this.pick(runtime, group, format);
+      const target = this.pick(runtime, group, format, unavailable);
       if (!target) continue;
       if ((await this.ports.ephemeral.hit(`probe:${group.name}:${hourStart(at)}`, 3600_000)) > settings.probeMaxPerHour) continue;
       this.lastProbe.set(group.name, at);
@@ -122,10 +124,12 @@ export class ProbeService {
    * A channel of `group` able to take `format`, turn by turn over the group's channels; real
    * upstreams before the built-in demo channel (which says nothing about a provider's health).
    */
-  private pick(runtime: RuntimeConfig, group: SnapshotGroup, format: WireFormat): Target | null {
+  private pick(runtime: RuntimeConfig, group: SnapshotGroup, format: WireFormat, unavailable: string[]): Target | null {
     const targets: Target[] = [];
     const seen = new Set<string>();
-    for (const model of new Set(runtime.models.values())) {
+    // Models unavailable in the group first: their recovery is what the group waits on.
+    const models = [...new Set(runtime.models.values())].sort((a, b) => Number(unavailable.includes(b.id)) - Number(unavailable.includes(a.id)));
+    for (const model of models) {
       if (model.kind !== 'text') continue;
       for (const level of model.routes.find((r) => r.group.name === group.name)?.levels ?? []) {
         for (const route of level.channels) {
@@ -136,7 +140,9 @@ export class ProbeService {
       }
     }
     const real = targets.filter((t) => !t.route.channel.isDemo);
-    const pool = (real.length ? real : targets).sort((a, b) => a.route.channel.id.localeCompare(b.route.channel.id));
+    const usable = real.length ? real : targets;
+    const waitedOn = usable.filter((t) => unavailable.includes(t.model));
+    const pool = (waitedOn.length ? waitedOn : usable).sort((a, b) => a.route.channel.id.localeCompare(b.route.channel.id));
     if (pool.length === 0) return null;
     const n = this.turn.get(group.name) ?? 0;
     this.turn.set(group.name, n + 1);

@@ -18,16 +18,18 @@ const FALLBACK = 'az';
 
 function content(upstreamUrl: string): SnapshotContent {
   const model = { model: 'm-h', upstream: 'up-h' };
+  // A second model only the main group serves (on the same channel): one model's failures must not refuse it.
+  const other = { model: 'm-h2', upstream: 'up-h2' };
   return {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     groups: [testGroup(MAIN), testGroup(FALLBACK)],
     // Patient time limits: only the scripted errors may count as failures.
-    channels: [testChannel('h-main', 'openai', upstreamUrl, [model], { timeouts: PATIENT_TIMEOUTS }), testChannel('h-backup', 'openai', upstreamUrl, [model], { timeouts: PATIENT_TIMEOUTS })],
+    channels: [testChannel('h-main', 'openai', upstreamUrl, [model, other], { timeouts: PATIENT_TIMEOUTS }), testChannel('h-backup', 'openai', upstreamUrl, [model], { timeouts: PATIENT_TIMEOUTS })],
     memberships: [
       { group: MAIN, channelId: 'h-main', priority: 0, weight: 1 },
       { group: FALLBACK, channelId: 'h-backup', priority: 0, weight: 1 },
     ],
-    models: [testModel('m-h')],
+    models: [testModel('m-h'), testModel('m-h2')],
     exchangeRate: '7.2',
     settings: {},
   };
@@ -57,11 +59,11 @@ afterAll(async () => {
   await bed?.stop();
 });
 
-async function chat(): Promise<{ status: number; group: string | null }> {
+async function chat(model = 'm-h'): Promise<{ status: number; group: string | null }> {
   const res = await fetch(`${bed.url}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'm-h', messages: [{ role: 'user', content: 'hi' }] }),
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
   });
   await res.arrayBuffer();
   return { status: res.status, group: res.headers.get('x-meridian-group') };
@@ -93,11 +95,14 @@ test('real traffic through a data plane moves the main group NORMAL -> PARTIALLY
   bed.upstream.setDefault(keyOf('h-main'), { kind: 'error', status: 500 });
   for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: FALLBACK });
   await eventually(() => expect(mainEvents()).toEqual(['NO_DATA->NORMAL', 'NORMAL->PARTIALLY_AVAILABLE']));
-  const [bucket] = await bed.ports.outcomes.read([minuteOf(now)]);
-  const base = { model: 'm-h', node: 'relay-test', format: 'chat-completions' as const, stream: false };
-  expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'ok')]).toBe(5);
-  expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'upstream_5xx')]).toBe(5);
-  expect(bucket[fieldOf({ ...base, group: FALLBACK, channel: 'h-backup' }, 'ok')]).toBe(5);
+  // The state may change on the first flushed failures (every second): the last ones follow.
+  await eventually(async () => {
+    const [bucket] = await bed.ports.outcomes.read([minuteOf(now)]);
+    const base = { model: 'm-h', node: 'relay-test', format: 'chat-completions' as const, stream: false };
+    expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'ok')]).toBe(5);
+    expect(bucket[fieldOf({ ...base, group: MAIN, channel: 'h-main' }, 'upstream_5xx')]).toBe(5);
+    expect(bucket[fieldOf({ ...base, group: FALLBACK, channel: 'h-backup' }, 'ok')]).toBe(5);
+  });
 
   // Later, nothing but failures in the recent window: unavailable.
   now += 6 * 60_000;
@@ -127,4 +132,43 @@ test('real traffic through a data plane moves the main group NORMAL -> PARTIALLY
   await eventually(async () => expect(await chat()).toEqual({ status: 200, group: MAIN }));
   for (let i = 0; i < 5; i++) expect(await chat()).toEqual({ status: 200, group: MAIN });
   await eventually(() => expect(mainEvents().at(-1)).toBe('PARTIALLY_AVAILABLE->NORMAL'));
+});
+
+test("one model failing repeatedly makes the group unavailable for that model only: its other models are still served there, the failing one moves to the fallback, and a probe of it brings it back", async () => {
+  // A fresh hour: nothing of the test above is in the windows.
+  now += 2 * 3600_000;
+  bed.upstream.reset();
+  const mainCallsFor = (upstream: string) => bed.upstream.requestsFor(keyOf('h-main')).filter((r) => r.model === upstream).length;
+  bed.upstream.setModelDefault(keyOf('h-main'), 'up-h', { kind: 'error', status: 500 });
+
+  // Only the failing model has traffic: the group's displayed state turns UNAVAILABLE ...
+  for (let i = 0; i < 5; i++) expect(await chat('m-h')).toEqual({ status: 200, group: FALLBACK });
+  // (the control plane decides every 50 ms here, once the data plane's counts arrived)
+  await eventually(() => expect([cp.services.health.stateOf(MAIN), cp.services.health.modelStateOf(MAIN, 'm-h')]).toEqual(['unavailable', 'unavailable']));
+  // ... yet its other model is served there (the data plane has the new record within a second).
+  await eventually(async () => {
+    const before = mainCallsFor('up-h');
+    expect(await chat('m-h')).toEqual({ status: 200, group: FALLBACK });
+    expect(mainCallsFor('up-h')).toBe(before);
+  });
+  for (let i = 0; i < 5; i++) expect(await chat('m-h2')).toEqual({ status: 200, group: MAIN });
+  expect(mainCallsFor('up-h2')).toBe(5);
+
+  // With the healthy model's successes the group shows PARTIALLY_AVAILABLE; the failing model stays skipped there.
+  await eventually(() => expect([cp.services.health.stateOf(MAIN), cp.services.health.modelStateOf(MAIN, 'm-h2')]).toEqual(['partially_available', 'normal']));
+  const skippedFrom = mainCallsFor('up-h');
+  for (let i = 0; i < 3; i++) expect(await chat('m-h')).toEqual({ status: 200, group: FALLBACK });
+  expect(mainCallsFor('up-h')).toBe(skippedFrom);
+  const availability = await cp.services.health.availability({ only: [MAIN] });
+  expect(availability[0].models.map((m) => [m.model, m.state])).toEqual([
+    ['m-h', 'unavailable'],
+    ['m-h2', 'normal'],
+  ]);
+
+  // The model recovers upstream; the group has enough recent traffic, yet it is probed, with the model it waits on.
+  bed.upstream.setModelDefault(keyOf('h-main'), 'up-h', { kind: 'reply' });
+  const probes = await cp.services.probes.runOnce();
+  expect(probes.find((p) => p.group === MAIN)).toEqual(expect.objectContaining({ channel: 'h-main', model: 'm-h', failure: null }));
+  expect(cp.services.health.modelStateOf(MAIN, 'm-h')).toBe('partially_available');
+  await eventually(async () => expect(await chat('m-h')).toEqual({ status: 200, group: MAIN }));
 });

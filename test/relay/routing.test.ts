@@ -1,0 +1,223 @@
+/**
+ * Routing that learns, through a real data plane in front of the fake upstream, with several
+ * models per channel: breakers per channel and model, parking on an upstream back-off (429 in the
+ * client's format when every candidate is parked), the adaptive weights moving traffic away from a
+ * slow channel, and a coding agent's conversation pinned to one channel. The data plane's clock is
+ * injected (breakers, parking); only the slow channel's first byte is real time, and the test
+ * bounds its share by the algorithm, not by a duration.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { fieldOf, minuteOf, type OutcomeMetric } from '../../shared/health/outcome.js';
+import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotMembership } from '../../shared/snapshot/types.js';
+import type { Behaviour } from '../fakes/upstream.js';
+import { eventually } from '../contract/harness.js';
+import { freePort } from '../support/free-port.js';
+import { PATIENT_TIMEOUTS, keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { startRelayBed, type RelayBed } from '../support/relay.js';
+
+const ONE = { model: 'm-one', upstream: 'up-one' };
+const TWO = { model: 'm-two', upstream: 'up-two' };
+const SOLO = { model: 'm-solo', upstream: 'up-solo' };
+const PAIR = { model: 'm-pair', upstream: 'up-pair' };
+const AGENT = { model: 'm-agent', upstream: 'up-agent' };
+const TRIO = ['r-t1', 'r-t2', 'r-t3'];
+
+function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
+  return (url) => {
+    const channel = (id: string, models: { model: string; upstream: string }[]) => testChannel(id, 'openai', url, models, { timeouts: PATIENT_TIMEOUTS });
+    const join = (group: string, channelId: string, priority = 0): SnapshotMembership => ({ group, channelId, priority, weight: 1 });
+    return {
+      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+      groups: ['multi', 'dead', 'solo', 'pair', 'trio'].map((g) => testGroup(g)),
+      channels: [
+        channel('r-a', [ONE, TWO]),
+        channel('r-b', [ONE, TWO]),
+        // Nothing listens there: every connection is refused.
+        { ...channel('r-dead', [ONE, TWO]), baseUrl: `http://127.0.0.1:${deadPort}` },
+        channel('r-solo', [SOLO]),
+        channel('r-fast', [PAIR]),
+        channel('r-slow', [PAIR]),
+        ...TRIO.map((id) => channel(id, [AGENT])),
+      ],
+      memberships: [
+        join('multi', 'r-a', 20),
+        join('multi', 'r-b', 10),
+        join('dead', 'r-dead', 20),
+        join('dead', 'r-b', 10),
+        join('solo', 'r-solo'),
+        join('pair', 'r-fast'),
+        join('pair', 'r-slow'),
+        ...TRIO.map((id) => join('trio', id)),
+      ],
+      models: [ONE, TWO, SOLO, PAIR, AGENT].map((m) => testModel(m.model)),
+      exchangeRate: '7.2',
+      settings: {},
+    };
+  };
+}
+
+/** A deterministic generator (mulberry32): the weighted draws are the same every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let bed: RelayBed;
+/** The data plane's clock: moved past every window between tests. */
+let now = Date.parse('2026-11-28T10:00:00Z');
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  bed = await startRelayBed(catalog(await freePort()), {
+    pipeline: { now: () => now, random: seeded(42), breakers: { failureThreshold: 2, windowMs: 60_000, openMs: 10_000 } },
+  });
+  for (const group of ['multi', 'dead', 'solo', 'pair', 'trio']) tokens.set(group, await bed.token({ groups: [group] }));
+});
+afterAll(() => bed?.stop());
+beforeEach(() => {
+  now += 600_000;
+  bed.upstream.reset();
+});
+afterEach(() => expect(bed.upstream.violations).toEqual([]));
+
+const openai = (group: string) => new OpenAI({ apiKey: tokens.get(group)!, baseURL: `${bed.url}/v1`, maxRetries: 0 });
+const callsTo = (channelId: string, upstreamModel?: string) => bed.upstream.requestsFor(keyOf(channelId)).filter((r) => upstreamModel === undefined || r.model === upstreamModel).length;
+
+/** A streamed chat answer's text and group. */
+async function streamChat(group: string, model: string): Promise<string> {
+  const stream = openai(group).chat.completions.stream({ model, messages: [{ role: 'user', content: 'Hi' }] });
+  return (await stream.finalChatCompletion()).choices[0].message.content ?? '';
+}
+
+/** A count the data plane's health counters hold for this minute (they are flushed every second). */
+async function counted(group: string, channel: string, model: string, metric: OutcomeMetric, stream: boolean): Promise<number> {
+  const [bucket] = await bed.ports.outcomes.read([minuteOf(now)]);
+  return bucket[fieldOf({ group, channel, model, node: 'relay-test', format: 'chat-completions', stream }, metric)] ?? 0;
+}
+
+test.each<[string, Behaviour]>([
+  ['500', { kind: 'error', status: 500 }],
+  ['a reset', { kind: 'reset' }],
+  ['an in-stream error', { kind: 'cut', afterEvents: 0, ending: 'error-event' }],
+])("one model failing (%s) opens only that model's breaker: the channel's other models keep answering 200", async (_name, behaviour) => {
+  // An earlier case left the breaker half-open (its window is long past): its probe, answered, closes it.
+  await streamChat('multi', 'm-one');
+  expect(bed.pipeline.breakers.state('r-a', 'm-one')).toBe('closed');
+  bed.upstream.reset();
+  bed.upstream.setModelDefault(keyOf('r-a'), ONE.upstream, behaviour);
+  for (let i = 0; i < 2; i++) expect(await streamChat('multi', 'm-one')).toBe('Hello from the fake upstream.');
+  expect(callsTo('r-a', ONE.upstream)).toBe(2);
+  expect(callsTo('r-b', ONE.upstream)).toBe(2);
+  expect(bed.pipeline.breakers.state('r-a', 'm-one')).toBe('open');
+  expect(bed.pipeline.breakers.state('r-a')).toBe('closed');
+  expect(bed.pipeline.breakers.state('r-a', 'm-two')).toBe('closed');
+
+  // The other model of the same channel: answered there, every time.
+  for (let i = 0; i < 3; i++) expect(await streamChat('multi', 'm-two')).toBe('Hello from the fake upstream.');
+  expect(callsTo('r-a', TWO.upstream)).toBe(3);
+  expect(callsTo('r-b', TWO.upstream)).toBe(0);
+
+  // The failing model is skipped on r-a while its breaker is open; the skip is counted for health.
+  expect(await streamChat('multi', 'm-one')).toBe('Hello from the fake upstream.');
+  expect(callsTo('r-a', ONE.upstream)).toBe(2);
+  await eventually(async () => expect(await counted('multi', 'r-a', 'm-one', 'skip_breaker', true)).toBeGreaterThanOrEqual(1));
+  expect(bed.pipeline.router.view().breakers).toContainEqual(expect.objectContaining({ channelId: 'r-a', model: 'm-one', state: 'open' }));
+});
+
+test("connection-level failures open the channel's breaker, for every model", async () => {
+  expect(await streamChat('dead', 'm-one')).toBe('Hello from the fake upstream.');
+  expect(await streamChat('dead', 'm-two')).toBe('Hello from the fake upstream.');
+  expect(bed.pipeline.breakers.state('r-dead')).toBe('open');
+  expect(bed.pipeline.breakers.state('r-dead', 'm-one')).toBe('closed');
+  expect(await streamChat('dead', 'm-two')).toBe('Hello from the fake upstream.');
+  expect(callsTo('r-b')).toBe(3);
+  await eventually(async () => expect(await counted('dead', 'r-dead', 'm-two', 'skip_breaker', true)).toBe(1));
+});
+
+test('a 429 with Retry-After: 2 parks the model on the channel, then it resumes; no breaker opens; a client whose every candidate is parked gets 429 in its own format', async () => {
+  const limited: Behaviour = { kind: 'error', status: 429, message: 'Rate limit reached for requests', headers: { 'retry-after': '2' } };
+  bed.upstream.script(keyOf('r-solo'), limited, limited, limited);
+  const anthropic = new Anthropic({ apiKey: tokens.get('solo')!, baseURL: bed.url, maxRetries: 0 });
+  const ask = () => anthropic.messages.create({ model: 'm-solo', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] });
+
+  // Three rounds (more than the breaker's threshold of 2): each 429 parks for 2 s.
+  for (let round = 0; round < 3; round++) {
+    const err = await ask().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Anthropic.RateLimitError);
+    const e = err as InstanceType<typeof Anthropic.RateLimitError>;
+    expect(e.headers.get('retry-after')).toBe('2');
+    expect((e.error as { error: { type: string } }).error.type).toBe('rate_limit_error');
+    expect(callsTo('r-solo')).toBe(round + 1);
+    // While parked: 429 at once in the client's format, nothing sent upstream.
+    now += 500;
+    const chat = await openai('solo').chat.completions.create({ model: 'm-solo', messages: [{ role: 'user', content: 'Hi' }] }).catch((x: unknown) => x);
+    expect(chat).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((chat as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('2');
+    expect(callsTo('r-solo')).toBe(round + 1);
+    expect(bed.pipeline.router.view().parked).toEqual([{ channelId: 'r-solo', model: 'm-solo', until: now + 1500 }]);
+    now += 1500;
+  }
+  expect(bed.pipeline.breakers.state('r-solo', 'm-solo')).toBe('closed');
+  expect(bed.pipeline.breakers.state('r-solo')).toBe('closed');
+  const answer = await ask();
+  expect(answer.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from the fake upstream.' })]);
+  expect(callsTo('r-solo')).toBe(4);
+  await eventually(async () => expect(await counted('solo', 'r-solo', 'm-solo', 'skip_parked', false)).toBe(3));
+});
+
+test('a channel ten times slower to its first byte gets a shrinking share, bounded below by the exploration share', async () => {
+  bed.upstream.setDefault(keyOf('r-fast'), { kind: 'reply', delayMs: 20 });
+  bed.upstream.setDefault(keyOf('r-slow'), { kind: 'reply', delayMs: 200 });
+  const weights = () => bed.pipeline.router.scores.weights(bed.dataPlane.runtime()!.models.get('m-pair')!.routes[0].levels[0].channels, 'm-pair');
+  expect(weights()).toEqual([0.5, 0.5]);
+  const served: string[] = [];
+  for (let i = 0; i < 150; i++) {
+    const res = await fetch(`${bed.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.get('pair')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm-pair', messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  }
+  for (const r of bed.upstream.requests) served.push(r.key === keyOf('r-slow') ? 'slow' : 'fast');
+  // Settled, the slow share is 0.9 x (1/10)/(1 + 1/10) + 0.1 x 1/2 = 0.13; a busy machine adding even
+  // 100 ms to both first bytes leaves it under 0.31. The floor is the exploration share: 0.1 x 1/2.
+  const slowLate = served.slice(50).filter((s) => s === 'slow').length;
+  expect(slowLate).toBeGreaterThanOrEqual(1);
+  expect(slowLate / 100).toBeLessThan(0.35);
+  const slowWeight = weights()[bed.dataPlane.runtime()!.models.get('m-pair')!.routes[0].levels[0].channels.findIndex((c) => c.channel.id === 'r-slow')];
+  expect(slowWeight).toBeLessThan(0.35);
+  expect(slowWeight).toBeGreaterThanOrEqual(0.05);
+});
+
+test("a coding agent's ten-turn conversation lands every turn on one channel of three, and moves once when that channel fails", async () => {
+  const anthropic = new Anthropic({ apiKey: tokens.get('trio')!, baseURL: bed.url, maxRetries: 0 });
+  const system = 'You are a coding agent working in a large repository. Follow the house style. '.repeat(20);
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Fix the failing test in src/parser.ts' }];
+  const turn = async () => {
+    const answer = await anthropic.messages.create({ model: 'm-agent', max_tokens: 100, system, messages });
+    messages.push({ role: 'assistant', content: answer.content.map((b) => (b.type === 'text' ? b.text : '')).join('') }, { role: 'user', content: `Next step ${messages.length}` });
+  };
+  const channelOf = (i: number) => TRIO.find((id) => bed.upstream.requests[i].key === keyOf(id))!;
+  for (let i = 0; i < 10; i++) await turn();
+  const first = channelOf(0);
+  expect(bed.upstream.requests.map((_, i) => channelOf(i))).toEqual(Array(10).fill(first));
+
+  // Its channel fails: the turn moves to another channel, and the conversation stays there after the first one recovers.
+  bed.upstream.setDefault(keyOf(first), { kind: 'error', status: 500 });
+  await turn();
+  const second = channelOf(11);
+  expect(channelOf(10)).toBe(first);
+  expect(second).not.toBe(first);
+  bed.upstream.setDefault(keyOf(first), { kind: 'reply' });
+  for (let i = 0; i < 4; i++) await turn();
+  expect(bed.upstream.requests.slice(11).map((_, i) => channelOf(11 + i))).toEqual(Array(5).fill(second));
+  expect(bed.pipeline.router.view().pinned).toEqual([{ channelId: second, conversations: 1 }]);
+});
