@@ -9,6 +9,7 @@ import type { OperationResult } from 'graphql-ws';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createRegistry, secondsSince } from '../../shared/metrics/registry.js';
 import { GROUP_STATES } from '../../shared/ports/group-states.js';
+import type { UsageBacklog } from '../../shared/ports/usage-queue.js';
 import type { Services } from '../services.js';
 import { USAGE_CONSUMER_GROUP } from '../usage/usage.consumer.js';
 
@@ -104,12 +105,10 @@ export class ControlPlaneMetrics {
         counted = written;
       },
     });
-    // One read of the backlog serves both of its series in a scrape.
-    let backlog: { at: number; read: ReturnType<Services['deps']['ports']['usage']['backlog']> } | undefined;
-    const readBacklog = () => {
-      if (!backlog || performance.now() - backlog.at > 1000) backlog = { at: performance.now(), read: services.deps.ports.usage.backlog(USAGE_CONSUMER_GROUP) };
-      return backlog.read;
-    };
+    // One read of the backlog serves both of its series in a scrape: a scrape starts every
+    // collect at once, so the second finds the first's read still running.
+    let backlog: Promise<UsageBacklog> | undefined;
+    const readBacklog = () => (backlog ??= services.deps.ports.usage.backlog(USAGE_CONSUMER_GROUP).finally(() => (backlog = undefined)));
     new Gauge({
       name: 'meridian_usage_consumer_lag_entries',
       help: 'Usage-stream entries (each one round trip of a data plane, one or more events) not yet ledgered by the control planes',

@@ -9,6 +9,8 @@ import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { failureOf } from '../health/attempt-outcome.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import type { RuntimeConfig } from '../config/runtime-config.js';
+import type { BreakerEntry } from '../routing/breakers.js';
+import type { SkipReason } from '../routing/router.js';
 
 /** Latency buckets (seconds) for answers that may stream for minutes. */
 const LATENCY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -45,6 +47,9 @@ export class DataPlaneMetrics {
   private readonly rateLimited: Counter<'scope' | 'limit'>;
   private readonly usageQueued: Counter;
   private readonly usageSent: Counter;
+  private readonly skips: Counter<'reason'>;
+  /** The breakers of the relay pipeline, read at each scrape (see {@link watchBreakers}). */
+  private breakers: (() => readonly BreakerEntry[]) | undefined;
   /** The previous attempt of each request still relaying: its channel and group (retries and failovers are told from it). */
   private readonly previous = new WeakMap<object, { channelId: string; group: string }>();
 
@@ -125,7 +130,35 @@ export class DataPlaneMetrics {
         else this.reset();
       },
     });
+    this.skips = new Counter({
+      name: 'meridian_upstream_skips_total',
+      help: 'Candidate channels passed over without a call, by reason (breaker open, parked after a rate limit, retry budget spent)',
+      labelNames: ['reason'],
+      registers,
+    });
+    const breakers = () => this.breakers?.() ?? [];
+    new Gauge({
+      name: 'meridian_circuit_breakers',
+      help: 'Circuit breakers by scope (a channel, or a model on a channel) and state (closed, open, half-open)',
+      labelNames: ['scope', 'state'],
+      registers,
+      collect() {
+        this.reset();
+        for (const scope of ['channel', 'model']) for (const state of ['closed', 'open', 'half-open']) this.set({ scope, state }, 0);
+        for (const b of breakers()) this.inc({ scope: b.model === null ? 'channel' : 'model', state: b.state });
+      },
+    });
     this.redis = new RedisCommandMetrics(registry);
+  }
+
+  /** Reads the breaker states from `list` at each scrape (the relay pipeline's router). */
+  watchBreakers(list: () => readonly BreakerEntry[]): void {
+    this.breakers = list;
+  }
+
+  /** Counts a candidate channel the relay passed over without calling it. */
+  skipped(reason: SkipReason): void {
+    this.skips.inc({ reason });
   }
 
   /** Counts a finished model request; `firstByteSeconds` when a relayed answer reached the client. */

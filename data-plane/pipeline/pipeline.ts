@@ -82,6 +82,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
   const routing = { ...deps.config.routing, ...options.routing };
   const router = new Router({ ...routing, breakers: options.breakers ?? routing.breakers }, now);
+  deps.metrics?.watchBreakers(() => router.breakers.list());
   // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
   const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
   const groupHealth = new GroupHealthView(deps.ports.groupStates);
@@ -93,6 +94,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     if (outcome && recording) recorder.record(outcome);
   };
   const onSkip = (skip: SkipRecord, req: RelayRequest) => {
+    deps.metrics?.skipped(skip.reason);
     if (recording) recorder.count(skipOutcomeOf(skip, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName));
   };
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await adminGql('mutation($id: ID!) { adjustBalance(accountId: $id, amountRmb: "100", reason: "metrics test", idempotencyKey: "fund-metrics") { balanceMicro } }', { id: account.id });
 
   dir = await tempDataDir();
-  dp = await startTestDataPlane({ nodeName: 'metrics', redisPrefix: cp.redisPrefix, dataDir: dir.path, env: { METRICS_TOKEN } });
+  dp = await startTestDataPlane({ nodeName: 'metrics', redisPrefix: cp.redisPrefix, dataDir: dir.path, env: { METRICS_TOKEN, BREAKER_FAILURES: '1', BREAKER_OPEN_MS: '600000' } });
   // The catalog above reaches the data plane by its snapshot.
   await eventually(async () => dp.runtime()?.models.has(FAULT_MODELS.chat) ?? false, 'the fault catalog reaches the data plane');
 }, 60_000);
@@ -110,9 +110,9 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   await openai.chat.completions.create(ask);
   for await (const chunk of await openai.chat.completions.create({ ...ask, stream: true })) void chunk;
   await claude.messages.create({ model: FAULT_MODELS.claude, max_tokens: 32, messages: [{ role: 'user', content: 'hi' }] });
-  // One upstream failure (a 500: the only channel of the model, so the client gets a 5xx).
-  upstream.script(UPSTREAM_KEYS.chat, { kind: 'error', status: 500, message: 'upstream broke' });
-  await expect(openai.chat.completions.create(ask)).rejects.toMatchObject({ status: expect.any(Number) });
+  // One upstream failure (a 500: the only channel of the model, so the client gets a 5xx), which opens its breaker.
+  upstream.script(UPSTREAM_KEYS.claude, { kind: 'error', status: 500, message: 'upstream broke' });
+  await expect(claude.messages.create({ model: FAULT_MODELS.claude, max_tokens: 32, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: expect.any(Number) });
   // One request per minute on this key: the second is refused.
   const limited = new OpenAI({ apiKey: limitedKey, baseURL: `${dp.url}/v1`, maxRetries: 0 });
   await limited.chat.completions.create(ask);
@@ -125,18 +125,23 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   const m = await eventually(async () => {
     const scraped = await scrape(dp.url);
     // Usage events are sent a few milliseconds after the answers.
-    return value(scraped, 'meridian_usage_events_sent_total')! >= 5 ? scraped : false;
+    const sent = value(scraped, 'meridian_usage_events_sent_total')!;
+    return sent >= 5 && sent === value(scraped, 'meridian_usage_events_queued_total') ? scraped : false;
   }, 'usage events sent');
   expect(value(m, 'meridian_requests_total', { ...ok, format: 'chat-completions', channel_kind: 'openai', stream: 'false' })).toBe(3);
   expect(value(m, 'meridian_requests_total', { ...ok, format: 'chat-completions', channel_kind: 'openai', stream: 'true' })).toBe(1);
   expect(value(m, 'meridian_requests_total', { ...ok, format: 'messages', channel_kind: 'anthropic', stream: 'false' })).toBe(1);
-  expect(value(m, 'meridian_requests_total', { status_class: '5xx' })).toBe(1);
+  expect(value(m, 'meridian_requests_total', { status_class: '5xx', format: 'messages' })).toBe(1);
   expect(value(m, 'meridian_requests_total', { status_class: '4xx', format: 'chat-completions' })).toBe(1);
   expect(value(m, 'meridian_requests_total')).toBe(7);
   expect(value(m, 'meridian_rate_limit_refusals_total', { scope: 'token', limit: 'requests' })).toBe(1);
   expect(value(m, 'meridian_upstream_attempts_total', { channel_kind: 'openai', result: 'ok' })).toBe(4);
-  expect(value(m, 'meridian_upstream_attempts_total', { channel_kind: 'openai', result: 'status' })).toBe(1);
-  expect(value(m, 'meridian_upstream_failures_total', { channel_kind: 'openai', kind: 'upstream_5xx' })).toBe(1);
+  expect(value(m, 'meridian_upstream_attempts_total', { channel_kind: 'anthropic', result: 'ok' })).toBe(1);
+  expect(value(m, 'meridian_upstream_attempts_total', { channel_kind: 'anthropic', result: 'status' })).toBe(1);
+  expect(value(m, 'meridian_upstream_attempts_total')).toBe(6);
+  expect(value(m, 'meridian_upstream_failures_total', { channel_kind: 'anthropic', kind: 'upstream_5xx' })).toBe(1);
+  expect(value(m, 'meridian_upstream_failures_total')).toBe(1);
+  expect(value(m, 'meridian_circuit_breakers', { state: 'open' })).toBe(1);
   expect(value(m, 'meridian_upstream_retries_total')).toBe(0);
   expect(value(m, 'meridian_request_duration_seconds_count')).toBe(7);
   expect(value(m, 'meridian_time_to_first_byte_seconds_count', { stream: 'true' })).toBe(1);
@@ -144,7 +149,6 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   expect(value(m, 'meridian_upstream_time_to_first_byte_seconds_count')).toBeGreaterThanOrEqual(5);
   expect(value(m, 'meridian_requests_in_flight')).toBe(0);
   expect(value(m, 'meridian_open_streams')).toBe(0);
-  expect(value(m, 'meridian_usage_events_sent_total')).toBe(value(m, 'meridian_usage_events_queued_total'));
   expect(value(m, 'meridian_snapshot_revision')).toBe(dp.runtime()!.revision);
   expect(value(m, 'meridian_snapshot_age_seconds')).toBeGreaterThanOrEqual(0);
   expect(value(m, 'meridian_redis_command_duration_seconds_count')).toBeGreaterThan(0);
