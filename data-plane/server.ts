@@ -78,6 +78,7 @@ export async function startDataPlaneServer(
   answerClientErrors(server, ({ status, message, path }) => {
     const requestId = newRequestId();
     const error = new GatewayError(status === 431 ? 'too_large' : status === 408 ? 'timeout' : 'invalid_request', message, status);
+    log.info('request refused', { requestId, path, status, message });
     return { headers: { 'x-request-id': requestId }, json: errorBody(formatOfPath(path ?? '/'), error, requestId) };
   });
 
@@ -92,6 +93,7 @@ export async function startDataPlaneServer(
     } catch (err) {
       const error = err instanceof GatewayError ? err : new GatewayError('internal', 'Internal error');
       if (!(err instanceof GatewayError)) requestLog.error('unhandled error', { message: (err as Error)?.message });
+      else requestLog.info('request refused', { method: ctx.method, path: ctx.path, status: error.status, message: error.message });
       if (ctx.headerSent) return; // a stream already started: the pipeline ends it in-format
       ctx.status = error.status;
       if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
@@ -117,6 +119,7 @@ export async function startDataPlaneServer(
   });
   if (routes.metrics) app.use(routes.metrics);
 
+  app.use(serviceRoot(routes.consoleUrl));
   if (routes.consoleUrl) app.use(consoleRedirect(routes.consoleUrl));
   if (routes.middleware) app.use(routes.middleware);
 
@@ -134,6 +137,18 @@ export async function startDataPlaneServer(
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, { graceMs: shutdownGraceMs, onGraceEnd: () => graceEnd.end() }) };
+}
+
+/**
+ * `GET /` and `HEAD /`: API clients probe the base address before their first call (Claude Code
+ * sends `HEAD /`) and get 200; a browser (it asks for HTML) is sent to the console when there is one.
+ */
+function serviceRoot(consoleUrl: string | undefined): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (consoleUrl && ctx.get('accept').includes('text/html')) return next();
+    ctx.body = { status: 'ok', service: 'meridian data plane' };
+  };
 }
 
 /**
