@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../shared/formats.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import type { FailureKind, OutcomeAttempt, OutcomeCount } from '../../shared/health/outcome.js';
 import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 
@@ -30,7 +30,7 @@ export function failureOf(record: AttemptRecord): FailureKind | null | 'skip' {
 }
 
 /** The outcome of one finished relay attempt, or null when it does not count (see {@link failureOf}). */
-export function outcomeOf(record: AttemptRecord, request: { model: string; format: WireFormat; stream: boolean }, node: string): OutcomeAttempt | null {
+export function outcomeOf(record: AttemptRecord, request: { model: string; format: GroupFormat; stream: boolean }, node: string): OutcomeAttempt | null {
   const failure = failureOf(record);
   if (failure === 'skip') return null;
   return {
@@ -47,6 +47,6 @@ export function outcomeOf(record: AttemptRecord, request: { model: string; forma
 }
 
 /** A skipped candidate as a count under its key (`skip_breaker`, `skip_parked`, `skip_budget`). */
-export function skipOutcomeOf(skip: SkipRecord, request: { model: string; format: WireFormat; stream: boolean }, node: string): OutcomeCount {
+export function skipOutcomeOf(skip: SkipRecord, request: { model: string; format: GroupFormat; stream: boolean }, node: string): OutcomeCount {
   return { key: { group: skip.group, channel: skip.channelId, model: request.model, node, format: request.format, stream: request.stream }, metric: `skip_${skip.reason}`, n: 1 };
 }

@@ -21,6 +21,8 @@ export interface VideoJobRecord {
   size: string;
   /** Epoch seconds. */
   createdAt: number;
+  /** Epoch milliseconds: the order of the account's list. */
+  createdMs: number;
   /** The last state seen. */
   status: VideoStatus;
   progress: number;

@@ -107,7 +107,8 @@ export class VideoJobs {
       throw err;
     }
     const { group, channel, upstreamId, state } = created;
-    const createdAt = Math.floor(this.deps.now() / 1000);
+    const createdMs = this.deps.now();
+    const createdAt = Math.floor(createdMs / 1000);
     const id = encodeVideoJobId(this.deps.secrets, token.accountId, { channelId: channel.id, upstreamId, createdAt });
     let record: VideoJobRecord = {
       id,
@@ -120,6 +121,7 @@ export class VideoJobs {
       seconds: request.seconds,
       size: request.size,
       createdAt,
+      createdMs,
       status: 'queued',
       progress: 0,
       completedAt: null,
@@ -253,7 +255,7 @@ export class VideoJobs {
         formatOut: 'videos',
         units: { size: record.size },
         reservedMicro: BigInt(record.reservedMicro),
-        startedAt: record.createdAt * 1000,
+        startedAt: record.createdMs,
         httpStatus: 200,
       };
       try {
@@ -267,7 +269,7 @@ export class VideoJobs {
       }
     }
     if (isNew || JSON.stringify(record) !== JSON.stringify(before)) {
-      await this.deps.store.put(accountId, { id: record.id, createdAt: record.createdAt * 1000, record: JSON.stringify(record) }, this.deps.jobTtlMs, this.deps.now());
+      await this.deps.store.put(accountId, { id: record.id, createdAt: record.createdMs, record: JSON.stringify(record) }, this.deps.jobTtlMs, this.deps.now());
     }
     return record;
   }
@@ -396,6 +398,7 @@ function orphan(id: string, ref: { channelId: string; upstreamId: string; create
     seconds: 0,
     size: '',
     createdAt: ref.createdAt,
+    createdMs: ref.createdAt * 1000,
     status: 'queued',
     progress: 0,
     completedAt: null,

@@ -17,7 +17,6 @@ import type { PipelineState } from '../pipeline/state.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport } from '../providers/transport.js';
 import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS } from '../relay/circuit-breaker.js';
 import { resolvesWithin } from '../../shared/async/within.js';
-import type { WireFormat } from '../../shared/formats.js';
 import { UnitBilling } from '../billing/unit-billing.js';
 import { VideoJobs } from './jobs.js';
 import { videoRoutes } from './routes.js';
@@ -54,7 +53,7 @@ export function createVideoRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     jobTtlMs: VIDEO_JOB_TTL_MS,
     // Counted like the relay's attempts, under the media endpoint's format.
     onAttempt: (record, model) => {
-      const outcome = outcomeOf(record, { model, format: 'videos' as WireFormat, stream: false }, deps.config.nodeName);
+      const outcome = outcomeOf(record, { model, format: 'videos', stream: false }, deps.config.nodeName);
       if (outcome) recorder.record(outcome);
     },
     onKeyRejected: (rejection) => {

@@ -3,7 +3,7 @@
  * and how counts are keyed inside one minute bucket. Both planes use these: data planes (and
  * control-plane probes) add to the buckets, the control plane folds them into health.
  */
-import { isWireFormat, type WireFormat } from '../formats.js';
+import { isGroupFormat, type GroupFormat } from '../formats.js';
 
 /** Why an upstream attempt failed. Client mistakes are never outcomes: they never reach an upstream. */
 export const FAILURE_KINDS = ['connect', 'timeout', 'upstream_4xx', 'upstream_5xx', 'cut_stream', 'bad_response'] as const;
@@ -20,8 +20,8 @@ export interface OutcomeKey {
   model: string;
   /** NODE_NAME of the data plane (or `probe` for control-plane probes). */
   node: string;
-  /** The client's wire format, so probes can use what traffic uses. */
-  format: WireFormat;
+  /** The client's format (a wire format, or a media endpoint), so probes can use what traffic uses. */
+  format: GroupFormat;
   stream: boolean;
 }
 
@@ -81,7 +81,7 @@ export function parseField(field: string): { key: OutcomeKey; metric: OutcomeMet
   const parts = field.split(SEP);
   if (parts.length !== 7) return null;
   const [group, channel, model, node, format, stream, metric] = parts;
-  if (!isWireFormat(format) || !(OUTCOME_METRICS as readonly string[]).includes(metric)) return null;
+  if (!isGroupFormat(format) || !(OUTCOME_METRICS as readonly string[]).includes(metric)) return null;
   return { key: { group, channel, model, node, format, stream: stream === 's' }, metric: metric as OutcomeMetric };
 }
 

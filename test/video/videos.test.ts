@@ -16,6 +16,7 @@ import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
+import { minuteOf, totalsByKey } from '../../shared/health/outcome.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../../shared/snapshot/types.js';
 import { fileByte, FakeVideoUpstream } from '../fakes/video-upstream.js';
@@ -166,11 +167,20 @@ describe('video jobs', () => {
     expect(file.length).toBe(300_000);
     expect([0, 1, 4095, 299_999].map((i) => file[i])).toEqual([0, 1, 4095, 299_999].map(fileByte));
 
-    const charged = (await events('acct-a')).slice(before);
+    // The usage event goes out in the background, right after the charge.
+    const charged = await eventually(async () => (await events('acct-a')).slice(before).length > 0 && (await events('acct-a')).slice(before), 'the usage event');
     expect(charged).toHaveLength(1);
     expect(charged[0]).toMatchObject({ model: 'sora-2', group: 'video', channelId: 'v-openai', status: 'success', chargeMicro: String(expectedMicro('sora-2', 8)), units: { size: '1280x720' } });
     expect(charged[0].usage.videoSeconds).toBe(8);
     expect(await balance('acct-a')).toEqual({ balance: START_BALANCE - expectedMicro('sora-2', 8), open: 0 });
+
+    // Health counts every attempt, the failed one included, under the videos format.
+    await eventually(async () => {
+      const minute = minuteOf(Date.now());
+      const totals = [...totalsByKey(await ports.outcomes.read([minute - 1, minute])).values()].filter((t) => t.key.format === 'videos' && t.key.node === 'domestic');
+      const of = (channel: string) => totals.find((t) => t.key.channel === channel)?.totals;
+      return (of('v-down')?.upstream_5xx ?? 0) >= 1 && (of('v-openai')?.ok ?? 0) >= 1;
+    }, 'video attempts counted for health');
   });
 
   test('Gemini channel: translated to predictLongRunning, polled through its operation, the file fetched from the URI it names', async () => {
@@ -200,7 +210,7 @@ describe('video jobs', () => {
     const failed = await untilDone(overseas, keys.b, created.id);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'moderation_blocked' } });
     expect(await balance('acct-b')).toEqual({ balance: START_BALANCE, open: 0 });
-    const recorded = (await events('acct-b')).slice(before);
+    const recorded = await eventually(async () => (await events('acct-b')).slice(before).length > 0 && (await events('acct-b')).slice(before), 'the usage event');
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ status: 'failed', chargeMicro: '0', usageSource: 'none' });
     await expect(client(domestic, keys.b).videos.downloadContent(created.id)).rejects.toMatchObject({ status: 400 });
