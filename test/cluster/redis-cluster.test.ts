@@ -15,15 +15,13 @@ import '../contract/token-store.contract.test.js';
 import '../contract/usage-queue.contract.test.js';
 import OpenAI from 'openai';
 import { createEventBus } from '../../control-plane/graphql/pubsub.js';
-import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
 import { startTestControlPlane } from '../support/control-plane.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { testRedisPrefix } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
-import { gqlOk } from '../support/graphql.js';
+import { fundedKey } from '../support/funded-key.js';
 import { PrivateRedisCluster } from '../support/redis-cluster.js';
-import { seedAccount } from '../support/seeded-accounts.js';
 
 beforeAll(async () => {
   clusterUnderTest.cluster = await PrivateRedisCluster.start();
@@ -65,12 +63,8 @@ describe('Redis Cluster: the service', () => {
     const dataDir = await tempDataDir();
     const dp = await startTestDataPlane({ nodeName: 'cluster', redisPrefix, dataDir: dataDir.path, redisUrl: url });
     try {
-      const { account, session } = await seedAccount(cp.services);
-      await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 5_000_000n, idempotencyKey: `fund:${account.id}` });
-      await cp.services.billing.hot.ensureLoaded(account.id);
-      const { createToken } = await gqlOk<{ createToken: { id: string } }>(cp.server.url, 'mutation { createToken(input: { name: "cluster" }) { id } }', {}, { session });
-      const { tokenKey } = await gqlOk<{ tokenKey: string }>(cp.server.url, 'query ($id: ID!) { tokenKey(id: $id) }', { id: createToken.id }, { session });
-      const client = new OpenAI({ apiKey: tokenKey, baseURL: `${dp.url}/v1`, maxRetries: 0 });
+      const { accountId, key } = await fundedKey(cp, 5_000_000n);
+      const client = new OpenAI({ apiKey: key, baseURL: `${dp.url}/v1`, maxRetries: 0 });
 
       // The data plane serves once the snapshot with the demo channel reached it through the cluster.
       const answer = await eventually(
@@ -83,12 +77,12 @@ describe('Redis Cluster: the service', () => {
       // The usage event travels the cluster's stream into the ledger, and the hot balance agrees with it.
       const record = await eventually(async () => {
         await cp.services.billing.consumer.drain(0);
-        return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: account.id })) ?? false;
+        return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: accountId })) ?? false;
       }, 'the usage record in PostgreSQL', 20_000);
       expect(BigInt(record.chargeMicro)).toBeGreaterThan(0n);
       const reconciled = await eventually(async () => {
         await cp.services.billing.consumer.drain(0);
-        const [r] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [account.id]);
+        const [r] = await cp.services.billing.reconcile(cp.services.deps.orm.em.fork(), [accountId]);
         return r.status === 'ok' ? r : false;
       }, 'the hot balance reconciled with the ledger', 20_000);
       expect(reconciled.driftMicro).toBe(0n);

@@ -8,16 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { compileServer } from '../../tools/compile.js';
-import { LedgerKind } from '../../control-plane/ledger/ledger-entry.entity.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
 import { startTestControlPlane, TEST_SECRET_KEY, type TestControlPlane } from '../support/control-plane.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
-import { gqlOk } from '../support/graphql.js';
+import { fundedKey } from '../support/funded-key.js';
 import { ManagedProcess } from '../support/managed-process.js';
 import { processes } from '../support/service-process.js';
-import { seedAccount } from '../support/seeded-accounts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -53,17 +51,13 @@ test('npm run start:data-plane runs dist/ with plain node and serves a metered r
     const children = processes().filter((p) => p.ppid === npmPid);
     expect(children.map((p) => p.args.slice(1))).toEqual([['dist/data-plane/main.js']]);
 
-    const { account, session } = await seedAccount(cp.services);
-    await cp.services.ledger.credit(cp.services.deps.orm.em.fork(), { accountId: account.id, kind: LedgerKind.TopUp, amountMicro: 2_000_000n, idempotencyKey: `fund:${account.id}` });
-    await cp.services.billing.hot.ensureLoaded(account.id);
-    const { createToken } = await gqlOk<{ createToken: { id: string } }>(cp.server.url, 'mutation { createToken(input: { name: "compiled" }) { id } }', {}, { session });
-    const { tokenKey } = await gqlOk<{ tokenKey: string }>(cp.server.url, 'query ($id: ID!) { tokenKey(id: $id) }', { id: createToken.id }, { session });
-    const client = new OpenAI({ apiKey: tokenKey, baseURL: `${url}/v1`, maxRetries: 0 });
+    const { accountId, key } = await fundedKey(cp, 2_000_000n);
+    const client = new OpenAI({ apiKey: key, baseURL: `${url}/v1`, maxRetries: 0 });
     const answer = await client.chat.completions.create({ model: 'demo-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hello compiled' }] });
     expect(answer.choices[0].message.content).toBeTruthy();
     const record = await eventually(async () => {
       await cp.services.billing.consumer.drain(0);
-      return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: account.id })) ?? false;
+      return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: accountId })) ?? false;
     }, 'the usage record of the compiled data plane', 20_000);
     expect(BigInt(record.chargeMicro)).toBeGreaterThan(0n);
   } catch (err) {
