@@ -104,7 +104,7 @@ beforeAll(async () => {
   const start = async (nodeName: string) => {
     const dir = await tempDataDir();
     dirs.push(dir);
-    return startTestDataPlane({ nodeName, redisPrefix: prefix, dataDir: dir.path });
+    return startTestDataPlane({ nodeName, redisPrefix: prefix, dataDir: dir.path, env: { MAX_BODY_BYTES: String(MB) } });
   };
   [domestic, overseas] = await Promise.all([start('domestic'), start('overseas')]);
   await eventually(async () => domestic.runtime()?.revision === revision && overseas.runtime()?.revision === revision, 'both nodes apply the snapshot');
@@ -258,6 +258,8 @@ describe('video jobs', () => {
     }
     expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
     expect((await post('sk-unknown', { model: 'sora-2', prompt: 'x' })).status).toBe(401);
+    const oversize = await post(keys.a, { model: 'sora-2', prompt: 'x'.repeat(MB) });
+    expect([oversize.status, oversize.body.error.message]).toEqual([413, expect.stringContaining(`larger than the limit of ${MB} bytes`)]);
     await expect(client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'x', seconds: '3' as '4' })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     expect(upstream.requests.length).toBe(sent);
     expect(await balance('acct-a')).toEqual(start);
@@ -271,7 +273,8 @@ describe('video jobs', () => {
     const { bytes, peakGrowth, sampled } = await download(`${overseas.url}/v1/videos/${created.id}/content`, keys.a);
     expect(bytes).toBe(20 * MB);
     expect(sampled).toBe(true);
-    expect(peakGrowth).toBeLessThan(8 * MB);
+    // A relay that held the file would grow by its 20 MB before the first measurement; streaming measured about 4.5 MB.
+    expect(peakGrowth).toBeLessThan(10 * MB);
   });
 });
 
