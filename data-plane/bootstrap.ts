@@ -11,6 +11,7 @@ import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
 import { Metering } from './billing/metering.js';
 import { createVideoRoutes } from './video/mount.js';
+import { createImageRoutes } from './images/mount.js';
 import { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
 import { requestObserver } from './metrics/request-observer.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
@@ -56,10 +57,13 @@ export const relayWithMetering: PipelineFactory = (deps) => {
   const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
   // The video jobs (/v1/videos) first: every other path goes on to the relay pipeline.
   const videos = createVideoRoutes(deps);
+  // The image endpoints likewise.
+  const images = createImageRoutes(deps);
   return {
-    middleware: (ctx, next) => videos.middleware(ctx, () => pipeline.middleware(ctx, next)),
+    middleware: (ctx, next) => images.middleware(ctx, () => videos.middleware(ctx, () => pipeline.middleware(ctx, next))),
     missing: () => pipeline.missing(),
     close: async () => {
+      await images.close();
       await videos.close();
       await pipeline.close();
       // The last answers' settlements, before the ports close.

@@ -18,6 +18,10 @@ export interface DataPlaneConfig extends OperationsSettings {
   maxBodyBytes: number;
   /** Deepest nesting of arrays and objects accepted in a request body (400 beyond). */
   maxJsonDepth: number;
+  /** Largest upload of an image edit, its files together, in bytes (413 beyond; IMAGE_MAX_UPLOAD_BYTES). */
+  imageMaxUploadBytes: number;
+  /** Largest image answer (base64 images) passed on, in bytes (413 beyond; IMAGE_MAX_RESULT_BYTES). */
+  imageMaxResultBytes: number;
   /** Longest silence between upstream bytes once the upstream answered, unless the channel sets its own. */
   upstreamIdleTimeoutMs: number;
   /** Where the last good snapshot is kept, to start from when Redis is down. */
@@ -53,6 +57,8 @@ export function readDataPlaneConfig(env: Record<string, string | undefined>, sta
     secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
     maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     maxJsonDepth: r.integer('MAX_JSON_DEPTH', 64, 2, 1000),
+    imageMaxUploadBytes: r.integer('IMAGE_MAX_UPLOAD_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    imageMaxResultBytes: r.integer('IMAGE_MAX_RESULT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     upstreamIdleTimeoutMs: r.integer('UPSTREAM_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     dataDir: r.string('DATA_DIR') ?? '.data',
     redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),

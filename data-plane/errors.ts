@@ -38,13 +38,16 @@ export class GatewayError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** The OpenAI error `type` when the kind alone does not say it (a rate limit: `requests` or `tokens`). */
   readonly openaiType: string | undefined;
+  /** The request parameter at fault, for the OpenAI error's `param` (e.g. `size`). */
+  readonly param: string | undefined;
 
-  constructor(readonly kind: ErrorKind, message: string, status?: number, options: { retryAfterSeconds?: number; openaiType?: string } = {}) {
+  constructor(readonly kind: ErrorKind, message: string, status?: number, options: { retryAfterSeconds?: number; openaiType?: string; param?: string } = {}) {
     super(message);
     this.name = 'GatewayError';
     this.status = status ?? STATUS[kind];
     this.retryAfterSeconds = options.retryAfterSeconds ?? (this.status === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined);
     this.openaiType = options.openaiType;
+    this.param = options.param;
   }
 }
 
@@ -120,7 +123,7 @@ export function errorBody(format: WireFormat, error: GatewayError, requestId: st
       return { error: { code: error.status, message, status: GOOGLE_STATUS[error.kind] } };
     case 'chat-completions':
     case 'responses':
-      return { error: { message, type: error.openaiType ?? OPENAI_TYPE[error.kind], param: null, code: OPENAI_CODE[error.kind] ?? OPENAI_TYPE[error.kind] } };
+      return { error: { message, type: error.openaiType ?? OPENAI_TYPE[error.kind], param: error.param ?? null, code: OPENAI_CODE[error.kind] ?? OPENAI_TYPE[error.kind] } };
   }
 }
 

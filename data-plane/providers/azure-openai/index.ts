@@ -8,7 +8,7 @@ export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
  * The deployment serving the call: a model mapped to another upstream name is deployed under that
  * name; otherwise the channel's default deployment, else the model's own name.
  */
-export function azureDeployment(call: UpstreamCall): string {
+export function azureDeployment(call: Pick<UpstreamCall, 'channel' | 'model' | 'upstreamModel'>): string {
   if (call.upstreamModel !== call.model) return call.upstreamModel;
   return call.channel.azure?.deployment ?? call.upstreamModel;
 }

@@ -1,0 +1,263 @@
+/**
+ * An image request through its channels, billed by the image:
+ * 1. reserve: `n` images at the size's and quality's price in the dearest candidate group (and,
+ *    for a model priced by tokens, their output tokens), 402 when the balance cannot cover it;
+ * 2. try the candidate channels in routing order (groups, priorities, weights; open breakers
+ *    skipped; each key of a channel in turn), every attempt counted for health, until one answers
+ *    2xx: a connection failure, a timeout, a 429 or a 5xx goes to the next channel, another 4xx is
+ *    the client's answer (nothing has been sent yet, so failover is safe);
+ * 3. answer: natively, the upstream's answer streams through to the client as it comes (counted
+ *    on the way: ./answer-tally.ts); translated (Gemini), it is read (up to the result limit) and
+ *    rewritten;
+ * 4. settle the images delivered (and reported tokens) at the serving group's rates; an answer
+ *    that delivered none, or no answer, releases the reservation.
+ */
+import { finished } from 'node:stream';
+import type Koa from 'koa';
+import { createLogger } from '../../shared/log.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import { normaliseUsage } from '../../shared/pricing/normalise.js';
+import { makeUsage, type NormalisedUsage } from '../../shared/pricing/usage.js';
+import type { SnapshotGroup } from '../../shared/snapshot/types.js';
+import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { readAll } from '../http/read-all.js';
+import type { UpstreamResponse } from '../providers/provider.js';
+import type { UpstreamTransport } from '../providers/transport.js';
+import { AttemptAbort } from '../relay/attempt-abort.js';
+import type { CircuitBreakers } from '../relay/circuit-breaker.js';
+import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
+import { KeyRing } from '../relay/key-ring.js';
+import type { AttemptRecord } from '../relay/outcome.js';
+import { candidateChannels } from '../relay/pick.js';
+import type { KeyRejection } from '../relay/relay.js';
+import { unitRates, type UnitBilling, type UnitOrder, type UnitRates } from '../billing/unit-billing.js';
+import { ImagesTally, ResultTooLarge } from './answer-tally.js';
+import type { ImageRequest } from './request.js';
+import { imagesFromGemini } from './upstream/gemini.js';
+import { imageUpstreamFor } from './upstream/registry.js';
+import type { ImageUpstream } from './upstream/upstream.js';
+
+const log = createLogger('images');
+
+/** Output tokens reserved per image for a model priced by tokens (a high-quality 1536x1024 gpt-image-1 image is 6,240). */
+const TOKENS_PER_IMAGE_ESTIMATE = 8_000;
+const MAX_ERROR_BYTES = 64 * 1024;
+
+/** What the image relay needs. */
+export interface ImageRelayDeps {
+  transport: UpstreamTransport;
+  breakers: Pick<CircuitBreakers, 'allow' | 'success' | 'failure' | 'release'>;
+  billing: UnitBilling;
+  /** Largest answer (base64 images) passed on; 413 beyond it (IMAGE_MAX_RESULT_BYTES). */
+  maxResultBytes: number;
+  random?: () => number;
+  /** Told of every upstream attempt once it ended (health). */
+  onAttempt?: (record: AttemptRecord, model: string) => void;
+  onKeyRejected?: (rejection: KeyRejection) => void;
+  now: () => number;
+}
+
+/** One image request, as the route checked it. */
+export interface ImageOrder {
+  requestId: string;
+  token: TokenRecord;
+  runtime: RuntimeConfig;
+  model: RuntimeModel;
+  request: ImageRequest;
+  candidates: GroupRoute[];
+}
+
+/** An upstream's 2xx answer, with where it came from. */
+interface Answered {
+  group: SnapshotGroup;
+  channel: RuntimeChannel;
+  upstream: ImageUpstream;
+  res: UpstreamResponse;
+}
+
+/** Relays image requests (see the file comment). */
+export class ImageRelay {
+  private readonly keys = new KeyRing();
+  private readonly settling = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: ImageRelayDeps) {}
+
+  /** Serves `order` on `ctx` (its answer set or streaming when this resolves); throws the client's error. */
+  async serve(ctx: Koa.Context, order: ImageOrder): Promise<void> {
+    const { token, runtime, model, request, candidates } = order;
+    const { billing } = this.deps;
+    const choice = { size: request.size, quality: request.quality };
+    const tokens = model.prices.output != null ? request.n * TOKENS_PER_IMAGE_ESTIMATE : 0;
+    const reservedMicro = billing.estimate(model, candidates, runtime.exchangeRate, { images: request.n }, choice, tokens);
+    const reservationId = order.requestId;
+    await billing.reserve(token, reservationId, reservedMicro);
+    const bill: UnitOrder = {
+      reservationId,
+      requestId: order.requestId,
+      token,
+      model: model.id,
+      group: null,
+      channelId: null,
+      formatIn: 'images',
+      formatOut: null,
+      units: { size: request.size, ...(request.quality !== undefined ? { quality: request.quality } : {}) },
+      reservedMicro,
+      startedAt: this.deps.now(),
+      httpStatus: 200,
+    };
+    let answered: Answered;
+    try {
+      answered = await this.attempt(order);
+    } catch (err) {
+      this.track(billing.release({ ...bill, httpStatus: err instanceof GatewayError ? err.status : 500 }, null));
+      throw err;
+    }
+    const { group, channel, upstream, res } = answered;
+    Object.assign(bill, { group: group.name, channelId: channel.id, formatOut: upstream.format });
+    const rates = unitRates(model, group, runtime.exchangeRate, choice);
+    ctx.set('x-meridian-group', group.name);
+    ctx.set('x-meridian-channel-kind', channel.kind);
+    if (upstream.format === 'images') this.streamThrough(ctx, res, bill, rates);
+    else await this.translated(ctx, res, bill, rates);
+  }
+
+  /** Resolves once every settlement so far is done: for tests and shutdown. */
+  async idle(): Promise<void> {
+    while (this.settling.size > 0) await Promise.all(this.settling);
+    await this.deps.billing.idle();
+  }
+
+  /** The native answer, streamed to the client as it comes; settled once it ended (the images delivered). */
+  private streamThrough(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): void {
+    const length = Number(res.headers['content-length']);
+    if (Number.isFinite(length) && length > this.deps.maxResultBytes) {
+      res.body.destroy();
+      this.track(this.deps.billing.release({ ...bill, httpStatus: 413 }, rates));
+      throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
+    }
+    const tally = new ImagesTally(this.deps.maxResultBytes);
+    res.body.on('error', (err) => tally.destroy(err));
+    res.body.pipe(tally);
+    ctx.status = 200;
+    ctx.type = 'application/json';
+    ctx.body = tally;
+    const firstByteAt = this.deps.now();
+    finished(tally, (err) => {
+      if (err instanceof ResultTooLarge) log.warn('image answer cut at the result limit', { requestId: bill.requestId, bytes: tally.bytes });
+      // Images that reached the client are charged, whatever happened after (as a text stream cut short).
+      const raw = tally.usage();
+      const tokens = raw ? normaliseUsage('responses', raw).normalised : undefined;
+      this.finish({ ...bill, firstByteAt, httpStatus: 200 }, tally.images, tokens, raw, rates);
+    });
+  }
+
+  /** A translated (Gemini) answer: read up to the result limit, rewritten, then settled. */
+  private async translated(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): Promise<void> {
+    let answer: unknown;
+    try {
+      const read = await readAll(res.body, this.deps.maxResultBytes);
+      if (read.overflow) throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
+      answer = JSON.parse(read.bytes.toString('utf8'));
+    } catch (err) {
+      const error = err instanceof GatewayError ? err : new GatewayError('upstream', 'The upstream answer was not understood');
+      this.track(this.deps.billing.release({ ...bill, httpStatus: error.status }, rates));
+      throw error;
+    }
+    let made;
+    try {
+      made = imagesFromGemini(answer, Math.floor(this.deps.now() / 1000));
+    } catch (err) {
+      this.track(this.deps.billing.release({ ...bill, httpStatus: err instanceof GatewayError ? err.status : 500 }, rates));
+      throw err;
+    }
+    ctx.status = 200;
+    ctx.body = made.body;
+    const tokens = made.usageMetadata ? normaliseUsage('generateContent', made.usageMetadata).normalised : undefined;
+    this.finish({ ...bill, firstByteAt: this.deps.now() }, made.images, tokens, made.usageMetadata, rates);
+  }
+
+  /** Settles `images` (and the reported tokens) or, when none were delivered, releases. */
+  private finish(bill: UnitOrder, images: number, tokens: NormalisedUsage | undefined, rawUsage: unknown, rates: UnitRates): void {
+    const billing = this.deps.billing;
+    if (images === 0) {
+      this.track(billing.release(bill, rates, 'aborted'));
+      return;
+    }
+    const usage = makeUsage({ ...(tokens ?? {}), images });
+    this.track(billing.settle(bill, usage, rates, rawUsage));
+  }
+
+  private track(work: Promise<unknown>): void {
+    const done = work.catch((err: unknown) => log.error('image request not settled (its reservation expires)', { error: String(err) }));
+    this.settling.add(done);
+    void done.finally(() => this.settling.delete(done));
+  }
+
+  /** Tries the candidate channels until one answers 2xx (see the file comment). */
+  private async attempt(order: ImageOrder): Promise<Answered> {
+    const { breakers } = this.deps;
+    let last: UpstreamFailure | undefined;
+    for (const { group, target } of candidateChannels(order.candidates, (id) => breakers.allow(id), this.deps.random)) {
+      const channel = target.channel;
+      const upstream = imageUpstreamFor(channel.kind);
+      if (!upstream) {
+        breakers.release(channel.id);
+        last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `The model '${order.model.id}' has no channel that makes images`));
+        continue;
+      }
+      for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
+        const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok' };
+        try {
+          const res = await this.send(channel, upstream, key.secret, target.upstreamModel, order, record);
+          breakers.success(channel.id);
+          this.deps.onAttempt?.(record, order.model.id);
+          return { group, channel, upstream, res };
+        } catch (err) {
+          if (!(err instanceof UpstreamFailure)) throw err;
+          record.result = err.result;
+          record.status = err.status;
+          this.deps.onAttempt?.(record, order.model.id);
+          if (err instanceof KeyRejected) {
+            this.keys.reject(key);
+            this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: err.status! });
+            last = err;
+            continue;
+          }
+          if (err.retryable) breakers.failure(channel.id);
+          else breakers.success(channel.id);
+          if (!err.retryable) throw err.clientError;
+          last = err;
+          break;
+        }
+      }
+    }
+    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${order.model.id}' right now`);
+  }
+
+  /** One exchange; resolves with a 2xx answer once its headers came, throws an UpstreamFailure otherwise. */
+  private async send(channel: RuntimeChannel, upstream: ImageUpstream, key: string, upstreamModel: string, order: ImageOrder, record: AttemptRecord): Promise<UpstreamResponse> {
+    const started = performance.now();
+    const abort = new AttemptAbort();
+    // Image generation takes tens of seconds before the first byte: the channel's whole-exchange limit applies.
+    const timer = setTimeout(() => abort.abort(new AbortReason('timeout')), Math.max(channel.timeouts.firstByteMs, channel.timeouts.totalMs));
+    let res: UpstreamResponse;
+    try {
+      res = await this.deps.transport.exchange(channel, upstream.exchange(channel, key, order.model.id, upstreamModel, order.request), abort);
+    } catch (err) {
+      throw failureFromError(err, abort);
+    } finally {
+      clearTimeout(timer);
+      record.ttfbMs = performance.now() - started;
+      record.latencyMs = record.ttfbMs;
+    }
+    record.status = res.status;
+    if (res.status >= 400) {
+      const text = (await readAll(res.body, MAX_ERROR_BYTES).catch(() => ({ bytes: Buffer.alloc(0) }))).bytes.toString('utf8');
+      res.body.destroy();
+      if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
+      throw failureFromStatus(res.status, text, undefined, [key, ...(channel.baseUrl ? [channel.baseUrl] : [])]);
+    }
+    return res;
+  }
+}

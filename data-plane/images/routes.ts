@@ -1,0 +1,102 @@
+/**
+ * The OpenAI image endpoints of the data plane, answered in the OpenAI format (errors included):
+ *
+ *   POST /v1/images/generations   JSON
+ *   POST /v1/images/edits         multipart/form-data: `image` (or `image[]`, one or more), `mask`
+ *
+ * Authentication first (Bearer; 401 before a byte of the body is read), then the body (JSON up to
+ * MAX_BODY_BYTES; an upload spooled to disk up to IMAGE_MAX_UPLOAD_BYTES; 413 beyond), the model
+ * (404 unknown, 403 outside the key's allow-list, 400 not an image model), its parameters
+ * (./request.ts), routing as for text (the token's groups and their formats: `images`, else
+ * `Unsupported API format`; fallbacks; group health), then the relay (./relay.ts).
+ */
+import type Koa from 'koa';
+import type { RuntimeConfig } from '../config/runtime-config.js';
+import { GatewayError } from '../errors.js';
+import { readAll } from '../http/read-all.js';
+import { candidateGroups } from '../pipeline/candidates.js';
+import { required, type PipelineState } from '../pipeline/state.js';
+import type { ImageRelay } from './relay.js';
+import { checkImageRequest, type ImageAction } from './request.js';
+import { spoolMultipart, type SpooledForm } from './uploads.js';
+
+/** What the routes need. */
+export interface ImageRoutesDeps {
+  runtime: () => RuntimeConfig | null;
+  /** The stages every keyed request goes through first (token cache ready, authentication, in the OpenAI format). */
+  admit: Koa.Middleware<PipelineState>;
+  relay: ImageRelay;
+  /** MAX_BODY_BYTES: a generation's JSON body. */
+  maxBodyBytes: number;
+  /** IMAGE_MAX_UPLOAD_BYTES: an edit's files together. */
+  maxUploadBytes: number;
+  /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
+  usable?: (group: string, model: string, others: boolean) => boolean;
+}
+
+const PATHS: Readonly<Record<string, ImageAction>> = { '/v1/images/generations': 'generations', '/v1/images/edits': 'edits' };
+
+type Ctx = Koa.ParameterizedContext<PipelineState>;
+
+/** The image routes as one middleware (other paths go on to `next`). */
+export function imageRoutes(deps: ImageRoutesDeps): Koa.Middleware<PipelineState> {
+  return async (ctx, next) => {
+    const action = ctx.method === 'POST' ? PATHS[ctx.path] : undefined;
+    if (action === undefined) return next();
+    ctx.state.format = 'chat-completions'; // the OpenAI error shape
+    const runtime = deps.runtime();
+    if (!runtime) throw new GatewayError('unavailable', 'The gateway has no routing configuration yet; retry shortly');
+    await deps.admit(ctx, async () => {
+      let form: SpooledForm | undefined;
+      try {
+        let fields: Record<string, unknown>;
+        if (action === 'edits') {
+          if (!ctx.is('multipart/form-data')) throw new GatewayError('invalid_request', 'Image edits take a multipart/form-data body');
+          form = await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes);
+          fields = form.fields;
+        } else fields = await jsonBody(ctx, deps.maxBodyBytes);
+        await serve(ctx, deps, runtime, action, fields, form);
+      } finally {
+        // The upload went upstream once the answer's headers came: its files are no longer needed.
+        void form?.dispose();
+      }
+    });
+  };
+}
+
+/** A generation's JSON body, read up to `maxBytes` (413 beyond). */
+async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Record<string, unknown>> {
+  const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`, 413);
+  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
+  const read = await readAll(ctx.req, maxBytes);
+  if (read.overflow) throw tooLarge();
+  let body: unknown;
+  try {
+    body = JSON.parse(read.bytes.toString('utf8'));
+  } catch {
+    throw new GatewayError('invalid_request', 'We could not parse the JSON body of your request. The OpenAI API expects a JSON payload');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new GatewayError('invalid_request', 'The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** Model, parameters, routing, relay. */
+async function serve(ctx: Ctx, deps: ImageRoutesDeps, runtime: RuntimeConfig, action: ImageAction, fields: Record<string, unknown>, form: SpooledForm | undefined): Promise<void> {
+  const token = required(ctx.state.token, 'token');
+  const id = fields.model;
+  if (typeof id !== 'string' || id === '') throw new GatewayError('invalid_request', 'You must provide a model parameter', 400, { param: 'model' });
+  const model = runtime.models.get(id);
+  if (!model) throw new GatewayError('not_found', `The model '${id}' does not exist or is not served here`, 404, { param: 'model' });
+  if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
+    throw new GatewayError('permission', `This API key may not use the model '${id}'`);
+  }
+  if (model.kind !== 'image') throw new GatewayError('invalid_request', `The model '${id}' does not generate images`, 400, { param: 'model' });
+  const request = checkImageRequest(action, model.id, fields, form?.files);
+  const candidates = candidateGroups(runtime, token, model, 'images');
+  if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
+  const usable = deps.usable ?? (() => true);
+  const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
+  const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
+  if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+  await deps.relay.serve(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, runtime, model, request, candidates: routes });
+}

@@ -1,0 +1,114 @@
+/**
+ * A multipart upload (POST /v1/images/edits), read as it arrives and never held whole: fields go
+ * to memory (small, bounded by busboy's limits), each file is streamed to a temporary file on
+ * disk. Spooled files let an edit go to the next channel after a failed attempt, and to a Gemini
+ * channel as base64 streamed from disk. Beyond `maxBytes` of files the upload is refused with a
+ * 413 at once (the rest is not read) and what was written is deleted.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
+import { GatewayError } from '../errors.js';
+
+/** One uploaded file, on disk until the upload is disposed of. */
+export interface SpooledFile {
+  /** The form field it came in (`image`, `image[]`, `mask`). */
+  field: string;
+  filename: string;
+  mimeType: string;
+  path: string;
+  bytes: number;
+}
+
+/** A parsed multipart form. */
+export interface SpooledForm {
+  fields: Record<string, string>;
+  files: SpooledFile[];
+  /** Deletes the spooled files (call once the request is done, however it ended). */
+  dispose(): Promise<void>;
+}
+
+/** Most form fields, and longest field value (a prompt is at most 32,000 characters). */
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 256 * 1024;
+const MAX_FILES = 20;
+
+/** The 413 of an upload beyond the limit, in the OpenAI shape. */
+export function uploadTooLarge(maxBytes: number): GatewayError {
+  return new GatewayError('too_large', `The uploaded files are larger than the limit of ${maxBytes} bytes`, 413);
+}
+
+/** Counts the bytes going through, failing beyond `left()` bytes in all. */
+function counter(take: (n: number) => boolean): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!take(chunk.length)) done(new UploadLimit());
+      else done(null, chunk);
+    },
+  });
+}
+
+class UploadLimit extends Error {}
+
+/** Reads `body` (the request stream) as multipart/form-data into memory fields and spooled files. */
+export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number): Promise<SpooledForm> {
+  const dir = await mkdtemp(join(tmpdir(), 'meridian-upload-'));
+  const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
+  let total = 0;
+  const take = (n: number) => (total += n) <= maxBytes;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let parser: BusboyInstance;
+      try {
+        parser = new Busboy({ headers: headers as BusboyHeaders, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: MAX_FILES } });
+      } catch (err) {
+        reject(new GatewayError('invalid_request', `The request is not multipart/form-data: ${(err as Error).message}`));
+        return;
+      }
+      const writes: Promise<void>[] = [];
+      let failed = false;
+      const fail = (err: unknown) => {
+        if (failed) return;
+        failed = true;
+        body.unpipe(parser);
+        body.resume();
+        reject(err);
+      };
+      parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+        if (valueTruncated) fail(new GatewayError('invalid_request', `The form field '${name}' is too long`, undefined, { param: name }));
+        else form.fields[name] = value;
+      });
+      parser.on('file', (field, stream, filename, _encoding, mimeType) => {
+        const file: SpooledFile = { field, filename: filename || `${field}.png`, mimeType: mimeType || 'application/octet-stream', path: join(dir, String(form.files.length)), bytes: 0 };
+        form.files.push(file);
+        writes.push(
+          pipeline(stream, counter(take), createWriteStream(file.path)).then(
+            async () => void (file.bytes = (await stat(file.path)).size),
+            (err: unknown) => {
+              stream.resume();
+              fail(err instanceof UploadLimit ? uploadTooLarge(maxBytes) : err);
+            },
+          ),
+        );
+      });
+      parser.on('filesLimit', () => fail(new GatewayError('invalid_request', `At most ${MAX_FILES} files may be uploaded`)));
+      parser.on('error', (err: Error) => fail(new GatewayError('invalid_request', `The multipart body could not be read: ${err.message}`)));
+      parser.on('finish', () => {
+        void Promise.all(writes).then(() => {
+          if (!failed) resolve();
+        }, fail);
+      });
+      body.on('error', fail);
+      body.pipe(parser);
+    });
+    return form;
+  } catch (err) {
+    await form.dispose();
+    throw err;
+  }
+}

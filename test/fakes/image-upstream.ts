@@ -1,0 +1,156 @@
+/**
+ * A fake image upstream for tests: one node:http server speaking OpenAI's images API
+ * (`/v1/images/generations` JSON, `/v1/images/edits` multipart; under `/compat` for
+ * OpenAI-compatible channels), Azure OpenAI's (`/openai/deployments/{d}/images/...?api-version=`)
+ * and Gemini's generateContent with image output. It checks every request as the real APIs would
+ * (the key in the kind's own header, the path, the body's fields, the files of a form, the
+ * inlineData of a Gemini request) and records the malformed ones in `violations`. A key listed
+ * in `failing` answers 503; an upstream model named `big-image` answers a body of `bigBytes`.
+ */
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { Busboy, type BusboyHeaders } from '@fastify/busboy';
+
+/** A 1x1 PNG, as the fake's images. */
+export const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** One request the fake accepted. */
+export interface ImageRequestSeen {
+  api: 'openai' | 'azure' | 'gemini';
+  path: string;
+  key: string;
+  /** The JSON body, or a form's text fields. */
+  fields: Record<string, unknown>;
+  /** A form's files (field, type, bytes), or a Gemini request's inlineData (field `inlineData`). */
+  files: { field: string; type: string; bytes: number }[];
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+};
+
+async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+}
+
+async function readForm(req: http.IncomingMessage): Promise<{ fields: Record<string, unknown>; files: ImageRequestSeen['files'] }> {
+  const fields: Record<string, unknown> = {};
+  const files: ImageRequestSeen['files'] = [];
+  await new Promise<void>((resolve, reject) => {
+    const parser = new Busboy({ headers: req.headers as BusboyHeaders });
+    parser.on('field', (name: string, value: string) => (fields[name] = value));
+    parser.on('file', (field: string, stream: NodeJS.ReadableStream, _name: string, _enc: string, type: string) => {
+      let bytes = 0;
+      stream.on('data', (c: Buffer) => (bytes += c.length));
+      stream.on('end', () => files.push({ field, type, bytes }));
+    });
+    parser.on('finish', resolve);
+    parser.on('error', reject);
+    req.pipe(parser);
+  });
+  return { fields, files };
+}
+
+/** The fake (see the file comment). */
+export class FakeImageUpstream {
+  readonly seen: ImageRequestSeen[] = [];
+  readonly violations: string[] = [];
+  /** Size of a `big-image` answer. */
+  bigBytes = 0;
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly url: string,
+    private readonly keys: ReadonlySet<string>,
+    private readonly failing: ReadonlySet<string>,
+  ) {}
+
+  /** Starts on a free port; `keys`: the upstream keys it accepts, `failing` those that answer 503. */
+  static async start(keys: string[], failing: string[] = []): Promise<FakeImageUpstream> {
+    const holder: { fake?: FakeImageUpstream } = {};
+    const server = http.createServer((req, res) => {
+      const fake = holder.fake!;
+      fake.handle(req, res).catch((err: Error) => {
+        fake.violations.push(`${req.url}: ${err.message}`);
+        if (!res.headersSent) json(res, 500, { error: { message: err.message } });
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    holder.fake = new FakeImageUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, new Set(keys), new Set(failing));
+    return holder.fake;
+  }
+
+  /** The requests seen under `key`. */
+  by(key: string): ImageRequestSeen[] {
+    return this.seen.filter((s) => s.key === key);
+  }
+
+  private check(ok: boolean, what: string): void {
+    if (!ok) this.violations.push(what);
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    const path = url.pathname.replace(/^\/compat/, '');
+    const azure = /^\/openai\/deployments\/([^/]+)\/images\/(generations|edits)$/.exec(path);
+    const openai = /^\/v1\/images\/(generations|edits)$/.exec(path);
+    const gemini = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
+    const key = azure ? String(req.headers['api-key'] ?? '') : gemini ? String(req.headers['x-goog-api-key'] ?? '') : String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!this.keys.has(key)) return json(res, 401, { error: { message: `unknown key on ${path}` } });
+    if (gemini) return this.gemini(req, res, url.pathname, key, gemini[1]);
+    if (!openai && !azure) return json(res, 404, { error: { message: `no route ${path}` } });
+    if (azure) this.check(url.searchParams.get('api-version') === '2024-10-21', `azure call without its api-version: ${req.url}`);
+    const action = (openai ?? azure)![openai ? 1 : 2];
+    const { fields, files } = action === 'edits' ? await readForm(req) : { fields: await readJson(req), files: [] };
+    this.seen.push({ api: azure ? 'azure' : 'openai', path: url.pathname, key, fields, files });
+    if (this.failing.has(key)) return json(res, 503, { error: { message: 'overloaded' } });
+    this.check(typeof fields.prompt === 'string' && fields.prompt !== '', `${path}: no prompt`);
+    if (azure) this.check(fields.model === undefined, `${path}: azure calls name the model by deployment, not in the body`);
+    else this.check(typeof fields.model === 'string' && fields.model.startsWith('up-'), `${path}: model ${String(fields.model)} is not an upstream name`);
+    if (action === 'edits') this.check(files.some((f) => f.field === 'image' || f.field === 'image[]'), `${path}: an edit without an image`);
+    if (fields.model === 'up-big-image') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': this.bigBytes });
+      res.end('x'.repeat(this.bigBytes));
+      return;
+    }
+    const n = Number(fields.n ?? 1);
+    const item = fields.response_format === 'url' ? { url: 'https://images.example/1.png', revised_prompt: 'a "url": in a prompt' } : { b64_json: PNG_B64 };
+    const body: Record<string, unknown> = { created: 1_760_000_000, data: Array.from({ length: n }, () => item) };
+    if (String(fields.model).includes('gpt-image')) body.usage = { input_tokens: 50, output_tokens: 4160 * n, total_tokens: 50 + 4160 * n, input_tokens_details: { text_tokens: 50, image_tokens: 0 } };
+    json(res, 200, body);
+  }
+
+  private async gemini(req: http.IncomingMessage, res: http.ServerResponse, path: string, key: string, model: string): Promise<void> {
+    const body = await readJson(req);
+    const contents = body.contents as { role?: string; parts: Record<string, unknown>[] }[];
+    const parts = contents?.[0]?.parts ?? [];
+    const files = parts.flatMap((p) => {
+      const inline = p.inlineData as { mimeType: string; data: string } | undefined;
+      return inline ? [{ field: 'inlineData', type: inline.mimeType, bytes: Buffer.from(inline.data, 'base64').length }] : [];
+    });
+    this.seen.push({ api: 'gemini', path, key, fields: body, files });
+    if (this.failing.has(key)) return json(res, 503, { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } });
+    this.check(model.startsWith('up-'), `${path}: model ${model} is not an upstream name`);
+    this.check(typeof parts[0]?.text === 'string' && parts[0].text !== '', `${path}: no text prompt`);
+    const config = (body.generationConfig ?? {}) as { responseModalities?: string[]; candidateCount?: number };
+    this.check(config.responseModalities?.includes('IMAGE') ?? false, `${path}: image output not asked for`);
+    const count = config.candidateCount ?? 1;
+    const candidates = Array.from({ length: count }, (_, index) => ({
+      index,
+      finishReason: 'STOP',
+      content: { role: 'model', parts: [{ text: 'Here is your image.' }, { inlineData: { mimeType: 'image/png', data: PNG_B64 } }] },
+    }));
+    json(res, 200, { candidates, usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 1290 * count, totalTokenCount: 12 + 1290 * count }, modelVersion: model });
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * The image endpoints end to end, with the official openai SDK (images.generate, images.edit) and
+ * the official Gemini SDK, through a data plane in front of a fake image upstream that checks
+ * what it gets: OpenAI, Azure OpenAI and OpenAI-compatible channels natively, Gemini image models
+ * by translation (from the OpenAI format) and passed through (from the Gemini format); failover
+ * before anything is answered; charges per image at the size's and quality's price, exact to the
+ * micro-RMB; bad input refused in the OpenAI error shape before anything is reserved or sent.
+ */
+import OpenAI, { toFile } from 'openai';
+import { GoogleGenAI } from '@google/genai';
+import type { DataPlane } from '../../data-plane/bootstrap.js';
+import { sha256Hex } from '../../shared/crypto/secrets.js';
+import type { UsageEvent } from '../../shared/billing/usage-event.js';
+import { redisPorts } from '../../shared/ports/factory.js';
+import type { Ports } from '../../shared/ports/ports.js';
+import { sealSnapshot } from '../../shared/snapshot/hash.js';
+import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotModel } from '../../shared/snapshot/types.js';
+import { FakeImageUpstream, PNG_B64 } from '../fakes/image-upstream.js';
+import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
+import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
+import { eventually } from '../support/eventually.js';
+import { dropKeys } from '../support/redis-keys.js';
+import { keyOf, PATIENT_TIMEOUTS, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+
+const RATE = '7.1234';
+const GROUP_MULTIPLIER = '1.5';
+const START_BALANCE = 100_000_000n;
+const UPLOAD_LIMIT = 1024 * 1024;
+const RESULT_LIMIT = 256 * 1024;
+
+const image = (id: string, extra: Partial<SnapshotModel>): SnapshotModel =>
+  testModel(id, { kind: 'image', limits: { contextTokens: null, maxOutputTokens: null }, defaultMaxOutputTokens: null, ...extra });
+
+const MODELS: SnapshotModel[] = [
+  image('gpt-image-1', {
+    prices: { image: '0.04' },
+    multiplier: '1.2',
+    unitPrices: [
+      { size: '1024x1024', quality: 'low', usd: '0.011' },
+      { size: '1024x1536', quality: 'high', usd: '0.25' },
+    ],
+  }),
+  image('dall-e-3', { prices: { image: '0.04' }, unitPrices: [{ quality: 'hd', usd: '0.08' }] }),
+  image('flux-pro', { prices: { image: '0.05' } }),
+  image('imagen-4', { prices: { image: '0.04' } }),
+  image('gemini-2.5-flash-image', { prices: { input: '0.3', output: '30' } }),
+  image('big-image', { prices: { image: '0.01' } }),
+  testModel('text-m'),
+];
+
+function catalog(url: string): SnapshotContent {
+  const channel = (id: string, kind: 'openai' | 'azure-openai' | 'openai-compatible' | 'gemini', models: string[]) =>
+    testChannel(id, kind, url, models.map((model) => ({ model, upstream: `up-${model}` })), { timeouts: PATIENT_TIMEOUTS });
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    groups: [
+      testGroup('image', { formats: ['images', 'generateContent'], recommendedFormat: 'generateContent', multiplier: GROUP_MULTIPLIER }),
+      testGroup('text', { formats: ['chat-completions'] }),
+    ],
+    channels: [
+      channel('i-down', 'openai', ['gpt-image-1']),
+      channel('i-openai', 'openai', ['gpt-image-1', 'big-image']),
+      channel('i-azure', 'azure-openai', ['dall-e-3']),
+      channel('i-compat', 'openai-compatible', ['flux-pro']),
+      channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image']),
+      channel('t-openai', 'openai', ['text-m']),
+    ],
+    memberships: [
+      { group: 'image', channelId: 'i-down', priority: 20, weight: 1 },
+      ...['i-openai', 'i-azure', 'i-compat', 'i-gemini'].map((channelId) => ({ group: 'image', channelId, priority: 10, weight: 1 })),
+      { group: 'text', channelId: 't-openai', priority: 0, weight: 1 },
+    ],
+    models: MODELS,
+    exchangeRate: RATE,
+    settings: {},
+  };
+}
+
+/** The product of decimal strings x 10^6, rounded once half up: computed apart from the pricing code. */
+function micro(...factors: string[]): bigint {
+  const parts = [...factors, RATE, '1000000'].map((d) => {
+    const [i, f = ''] = d.split('.');
+    return { n: BigInt(i + f), d: 10n ** BigInt(f.length) };
+  });
+  const n = parts.reduce((a, p) => a * p.n, 1n);
+  const d = parts.reduce((a, p) => a * p.d, 1n);
+  return (2n * n + d) / (2n * d);
+}
+
+let upstream: FakeImageUpstream;
+let ports: Ports;
+let prefix: string;
+let node: DataPlane;
+let dir: { path: string; remove(): Promise<void> };
+const keys = { a: '', textOnly: '' };
+
+beforeAll(async () => {
+  upstream = await FakeImageUpstream.start(['i-down', 'i-openai', 'i-azure', 'i-compat', 'i-gemini', 't-openai'].map(keyOf), [keyOf('i-down')]);
+  prefix = testRedisPrefix();
+  ports = redisPorts(TEST_REDIS_URL, prefix);
+  const revision = await ports.configBus.allocateRevision();
+  await ports.configBus.publishSnapshot(sealSnapshot(catalog(upstream.url), revision, new Date()));
+  const token = async (name: string, groups: string[]) => {
+    const key = `sk-${name}${'x'.repeat(40)}`;
+    await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId: 'acct-img', name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null });
+    return key;
+  };
+  keys.a = await token('alice', ['image']);
+  keys.textOnly = await token('carol', ['text']);
+  await ports.balances.load('acct-img', START_BALANCE, new Map());
+  dir = await tempDataDir();
+  node = await startTestDataPlane({
+    nodeName: 'img',
+    redisPrefix: prefix,
+    dataDir: dir.path,
+    env: { IMAGE_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT), IMAGE_MAX_RESULT_BYTES: String(RESULT_LIMIT) },
+  });
+  await eventually(async () => node.runtime()?.revision === revision, 'the node applies the snapshot');
+});
+
+afterAll(async () => {
+  await node?.close();
+  await upstream?.close();
+  await ports?.close();
+  await dir?.remove();
+  if (prefix) await dropKeys(prefix);
+});
+
+afterEach(() => expect(upstream.violations).toEqual([]));
+
+const openai = (key = keys.a) => new OpenAI({ apiKey: key, baseURL: `${node.url}/v1`, maxRetries: 0 });
+
+/** The usage event of a request, once appended (nothing consumes the stream in this test). */
+async function eventOf(requestId: string): Promise<UsageEvent> {
+  return eventually(async () => (await ports.usage.unconsumed('nobody')).map((q) => q.event).find((e) => e.requestId === requestId) ?? false, `usage event of ${requestId}`);
+}
+
+/** The spendable balance once no reservation is open. */
+async function settledBalance(): Promise<bigint> {
+  return eventually(async () => {
+    const hot = await ports.balances.inspect('acct-img');
+    return hot.reservations.length === 0 && hot.balanceMicro !== null && hot.balanceMicro;
+  }, 'no open reservation');
+}
+
+describe('OpenAI-format image clients', () => {
+  test('images.generate: fails over from a failing channel, answers natively, charged per image at the size and quality price', async () => {
+    const before = await settledBalance();
+    const { data: result, response } = await openai().images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse at dusk', n: 2, size: '1024x1536', quality: 'high' }).withResponse();
+    expect(result.data?.map((d) => d.b64_json)).toEqual([PNG_B64, PNG_B64]);
+    expect(result.usage?.output_tokens).toBe(8320);
+    expect(response.headers.get('x-meridian-group')).toBe('image');
+    expect(upstream.by(keyOf('i-down'))).toHaveLength(1);
+    const [seen] = upstream.by(keyOf('i-openai'));
+    expect(seen.fields).toEqual({ model: 'up-gpt-image-1', prompt: 'a lighthouse at dusk', n: 2, size: '1024x1536', quality: 'high' });
+    const event = await eventOf(response.headers.get('x-request-id')!);
+    const charge = micro('2', '0.25', GROUP_MULTIPLIER, '1.2');
+    expect(event).toMatchObject({ formatIn: 'images', formatOut: 'images', group: 'image', units: { size: '1024x1536', quality: 'high' }, prices: { image: '0.25' }, chargeMicro: charge.toString(), status: 'success' });
+    expect(event.usage).toMatchObject({ images: 2, input: 50, output: 8320 });
+    expect(await settledBalance()).toBe(before - charge);
+  });
+
+  test('images.edit: several images and a mask streamed through as multipart; charged at the low-quality square price', async () => {
+    const before = await settledBalance();
+    const first = Buffer.alloc(300_000, 1);
+    const second = Buffer.alloc(200_000, 2);
+    const { data: result, response } = await openai()
+      .images.edit({
+        model: 'gpt-image-1',
+        prompt: 'put them on one table',
+        image: [await toFile(first, 'a.png', { type: 'image/png' }), await toFile(second, 'b.png', { type: 'image/png' })],
+        mask: await toFile(Buffer.alloc(1000, 3), 'mask.png', { type: 'image/png' }),
+        size: '1024x1024',
+        quality: 'low',
+      })
+      .withResponse();
+    expect(result.data).toHaveLength(1);
+    const seen = upstream.by(keyOf('i-openai')).at(-1)!;
+    expect(seen.path).toBe('/v1/images/edits');
+    expect(seen.fields).toMatchObject({ model: 'up-gpt-image-1', prompt: 'put them on one table', size: '1024x1024', quality: 'low' });
+    expect(seen.files.map((f) => [f.field.replace('[]', ''), f.type, f.bytes])).toEqual([
+      ['image', 'image/png', 300_000],
+      ['image', 'image/png', 200_000],
+      ['mask', 'image/png', 1000],
+    ]);
+    const charge = micro('1', '0.011', GROUP_MULTIPLIER, '1.2');
+    expect((await eventOf(response.headers.get('x-request-id')!)).chargeMicro).toBe(charge.toString());
+    expect(await settledBalance()).toBe(before - charge);
+  });
+
+  test('Azure OpenAI (by deployment, url results) and OpenAI-compatible channels, natively', async () => {
+    const { data: azure, response } = await openai().images.generate({ model: 'dall-e-3', prompt: 'a fox', quality: 'hd', response_format: 'url', style: 'vivid' }).withResponse();
+    expect(azure.data?.[0].url).toBe('https://images.example/1.png');
+    const [seen] = upstream.by(keyOf('i-azure'));
+    expect(seen.path).toBe('/openai/deployments/up-dall-e-3/images/generations');
+    expect(seen.fields).toEqual({ prompt: 'a fox', quality: 'hd', response_format: 'url', style: 'vivid' });
+    // One image, though the revised prompt says "url" too.
+    expect((await eventOf(response.headers.get('x-request-id')!)).chargeMicro).toBe(micro('1', '0.08', GROUP_MULTIPLIER).toString());
+    const { data: compat, response: r2 } = await openai().images.generate({ model: 'flux-pro', prompt: 'a boat', n: 3, size: '768x512' }).withResponse();
+    expect(compat.data).toHaveLength(3);
+    expect(upstream.by(keyOf('i-compat'))[0]).toMatchObject({ path: '/compat/v1/images/generations', fields: { model: 'up-flux-pro', n: 3, size: '768x512' } });
+    expect((await eventOf(r2.headers.get('x-request-id')!)).chargeMicro).toBe(micro('3', '0.05', GROUP_MULTIPLIER).toString());
+  });
+
+  test('a Gemini image model by translation: generateContent with image output, and back to the OpenAI shape', async () => {
+    const { data: result, response } = await openai().images.generate({ model: 'imagen-4', prompt: 'a red kite', n: 2, size: '1536x1024' }).withResponse();
+    expect(result.data?.map((d) => d.b64_json)).toEqual([PNG_B64, PNG_B64]);
+    expect(result.data?.[0].revised_prompt).toBe('Here is your image.');
+    const [seen] = upstream.by(keyOf('i-gemini'));
+    expect(seen.path).toBe('/v1beta/models/up-imagen-4:generateContent');
+    expect(seen.fields).toEqual({
+      contents: [{ role: 'user', parts: [{ text: 'a red kite' }] }],
+      generationConfig: { responseModalities: ['TEXT', 'IMAGE'], candidateCount: 2, imageConfig: { aspectRatio: '3:2' } },
+    });
+    const event = await eventOf(response.headers.get('x-request-id')!);
+    expect(event).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', chargeMicro: micro('2', '0.04', GROUP_MULTIPLIER).toString() });
+    // An edit: the upload goes as inlineData, its bytes intact.
+    await openai().images.edit({ model: 'imagen-4', prompt: 'make it blue', image: await toFile(Buffer.alloc(70_001, 7), 'k.png', { type: 'image/png' }) });
+    expect(upstream.by(keyOf('i-gemini')).at(-1)!.files).toEqual([{ field: 'inlineData', type: 'image/png', bytes: 70_001 }]);
+  });
+});
+
+test('a Gemini-format client calling a Gemini image model passes through, charged by its tokens', async () => {
+  const genai = new GoogleGenAI({ apiKey: keys.a, httpOptions: { baseUrl: node.url } });
+  const answer = await genai.models.generateContent({ model: 'gemini-2.5-flash-image', contents: 'a paper crane', config: { responseModalities: ['IMAGE'] } });
+  expect(answer.candidates?.[0].content?.parts?.find((p) => p.inlineData)?.inlineData?.data).toBe(PNG_B64);
+  const seen = upstream.by(keyOf('i-gemini')).at(-1)!;
+  expect(seen.path).toBe('/v1beta/models/up-gemini-2.5-flash-image:generateContent');
+  expect(seen.fields).toMatchObject({ generationConfig: { responseModalities: ['IMAGE'] } });
+  const event = await eventually(async () => (await ports.usage.unconsumed('nobody')).map((q) => q.event).find((e) => e.model === 'gemini-2.5-flash-image') ?? false, 'its usage event');
+  // 12 prompt tokens at 0.3 and 1,290 image tokens at 30 USD per million: 0.0387036 USD.
+  const expected = micro('0.0387036', GROUP_MULTIPLIER);
+  expect(event).toMatchObject({ formatIn: 'generateContent', chargeMicro: expected.toString() });
+});
+
+describe('bad input, in the OpenAI error shape, before anything is reserved or sent', () => {
+  /** The OpenAI SDK's error of a call. */
+  async function refusal(call: Promise<unknown>): Promise<{ status: number; param: unknown; message: string; type: unknown }> {
+    const err = await call.then(
+      () => {
+        throw new Error('the call was answered');
+      },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    const api = err as InstanceType<typeof OpenAI.APIError>;
+    return { status: api.status!, param: api.param, message: api.message, type: api.type };
+  }
+
+  test('no key is a 401, not a 404', async () => {
+    const res = await fetch(`${node.url}/v1/images/generations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe('authentication_error');
+  });
+
+  test('unknown size, n out of range, a missing prompt, a text model, a text-only key: 400s naming the parameter; nothing sent, nothing held', async () => {
+    const calls = upstream.seen.length;
+    const before = await settledBalance();
+    expect(await refusal(openai().images.generate({ model: 'gpt-image-1', prompt: 'x', size: '512x512' as never }))).toMatchObject({
+      status: 400,
+      param: 'size',
+      message: expect.stringContaining("Invalid value: '512x512'. Supported values are: 'auto', '1024x1024', '1536x1024', and '1024x1536'."),
+    });
+    expect(await refusal(openai().images.generate({ model: 'dall-e-3', prompt: 'x', n: 2 }))).toMatchObject({ status: 400, param: 'n', message: expect.stringContaining('Expected a value <= 1, but got 2') });
+    expect(await refusal(openai().images.generate({ model: 'flux-pro', prompt: 'x', n: 0 }))).toMatchObject({ status: 400, param: 'n' });
+    expect(await refusal(openai().images.generate({ model: 'flux-pro' } as never))).toMatchObject({ status: 400, param: 'prompt', message: expect.stringContaining("Missing required parameter: 'prompt'.") });
+    expect(await refusal(openai().images.generate({ model: 'gpt-image-1', prompt: 'x', response_format: 'url' }))).toMatchObject({ status: 400, param: 'response_format' });
+    expect(await refusal(openai().images.generate({ model: 'text-m', prompt: 'x' }))).toMatchObject({ status: 400, param: 'model' });
+    expect(await refusal(openai().images.generate({ model: 'no-such-model', prompt: 'x' }))).toMatchObject({ status: 404 });
+    expect(await refusal(openai(keys.textOnly).images.generate({ model: 'flux-pro', prompt: 'x' }))).toMatchObject({ status: 400, message: expect.stringContaining('Unsupported API format') });
+    expect(await refusal(openai().images.edit({ model: 'dall-e-3', prompt: 'x', image: await toFile(Buffer.alloc(10), 'a.png', { type: 'image/png' }) }))).toMatchObject({ status: 400, param: 'model' });
+    expect(upstream.seen.length).toBe(calls);
+    expect(await settledBalance()).toBe(before);
+  });
+
+  test('an upload beyond IMAGE_MAX_UPLOAD_BYTES and a result beyond IMAGE_MAX_RESULT_BYTES are 413s, charged nothing', async () => {
+    const calls = upstream.seen.length;
+    const before = await settledBalance();
+    const big = await toFile(Buffer.alloc(UPLOAD_LIMIT + 1, 5), 'big.png', { type: 'image/png' });
+    expect(await refusal(openai().images.edit({ model: 'gpt-image-1', prompt: 'x', image: big }))).toMatchObject({ status: 413, message: expect.stringContaining(`limit of ${UPLOAD_LIMIT} bytes`) });
+    expect(upstream.seen.length).toBe(calls);
+    upstream.bigBytes = RESULT_LIMIT + 1;
+    expect(await refusal(openai().images.generate({ model: 'big-image', prompt: 'x' }))).toMatchObject({ status: 413, message: expect.stringContaining(`limit of ${RESULT_LIMIT} bytes`) });
+    expect(await settledBalance()).toBe(before);
+  });
+});
