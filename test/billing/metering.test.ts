@@ -17,6 +17,7 @@ import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { seedAccount } from '../support/seeded-accounts.js';
 import { eventually } from '../contract/harness.js';
+import { fieldOf, minuteOf } from '../../shared/health/outcome.js';
 
 let cp: TestControlPlane;
 let bed: RelayBed;
@@ -427,4 +428,22 @@ test('when every request under-reserves, the overshoot is bounded by the under-e
   expect(overshoot).toBeLessThanOrEqual(charged - reserved);
   // the balance is now spent: the next request is refused up front
   expect((await chat(key, { max_tokens: 1 })).status).toBe(402);
+});
+
+test("each settled answer's prompt tokens and cache reads are counted for the channel that served it: routing state and health counters", async () => {
+  const { key } = await fundedAccount(200_000n);
+  const before = bed.pipeline.router.view().cacheReads.find((c) => c.channelId === 'ch-openai') ?? { promptTokens: 0, cacheReadTokens: 0 };
+  expect((await chat(key, {})).status).toBe(200);
+  expect((await chat(key, { stream: true })).status).toBe(200);
+  await metering.idle();
+  // The fake upstream reports 12 uncached input tokens and 4 read from its cache per answer.
+  const after = bed.pipeline.router.view().cacheReads.find((c) => c.channelId === 'ch-openai')!;
+  expect([after.promptTokens - before.promptTokens, after.cacheReadTokens - before.cacheReadTokens]).toEqual([32, 8]);
+  expect(after.share).toBeCloseTo(after.cacheReadTokens / after.promptTokens, 9);
+  await eventually(async () => {
+    const [bucket] = await bed.ports.outcomes.read([minuteOf(Date.now())]);
+    const key = { group: 'all', channel: 'ch-openai', model: 'm-openai', node: 'relay-test', format: 'chat-completions' as const };
+    expect(bucket[fieldOf({ ...key, stream: false }, 'cache_read_tokens')]).toBeGreaterThanOrEqual(4);
+    expect(bucket[fieldOf({ ...key, stream: true }, 'prompt_tokens')]).toBeGreaterThanOrEqual(16);
+  });
 });

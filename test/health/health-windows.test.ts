@@ -1,4 +1,4 @@
-import { emptyTotals } from '../../shared/health/outcome.js';
+import { addCount, emptyTotals, minuteOf, type BucketIncrements } from '../../shared/health/outcome.js';
 import type { GroupAvailability } from '../../control-plane/health/health.model.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { addOutcomes, attempt } from '../support/outcomes.js';
@@ -27,6 +27,11 @@ test('windows count by the minute for the last hour and by whole hours plus the 
   await addOutcomes(counters(), Date.parse('2026-11-22T10:10:00Z'), 3, 1, { channel: 'ch-2' });
   await addOutcomes(counters(), Date.parse('2026-11-22T10:59:59Z'), 1, 0, { model: 'm-2' });
   await addOutcomes(counters(), Date.parse('2026-11-22T10:59:59Z'), 0, 4, { group: 'az' });
+  // Settled answers of ch-2 in the last hour: 1,000 prompt tokens, 600 of them read from the upstream's cache.
+  const cache: BucketIncrements = new Map();
+  addCount(cache, { key: attempt({ channel: 'ch-2' }), metric: 'prompt_tokens', n: 1000 });
+  addCount(cache, { key: attempt({ channel: 'ch-2' }), metric: 'cache_read_tokens', n: 600 });
+  await counters().add(minuteOf(Date.parse('2026-11-22T10:30:00Z')), cache);
 
   const before = of(await health().availability(), 'alpha');
   expect(before.windows.hour).toEqual({ ok: 9, attempts: 15 }); // 10:00..10:59
@@ -39,9 +44,10 @@ test('windows count by the minute for the last hour and by whole hours plus the 
   const alpha = of(after, 'alpha');
   expect(alpha.windows.hour).toEqual({ ok: 4, attempts: 5 }); // 10:02..11:01: the 10:00 minute has left
   expect(alpha.windows.day).toEqual({ ok: 17, attempts: 25 }); // hours 09 and 10, folded
+  // Cache reads are counted, never as attempts: the windows above are unchanged by them.
   expect(alpha.channels).toEqual([
-    { channel: 'ch-1', windows: expect.objectContaining({ hour: { ok: 1, attempts: 1 }, day: { ok: 14, attempts: 21 } }) },
-    { channel: 'ch-2', windows: expect.objectContaining({ hour: { ok: 3, attempts: 4 }, day: { ok: 3, attempts: 4 } }) },
+    { channel: 'ch-1', windows: expect.objectContaining({ hour: { ok: 1, attempts: 1 }, day: { ok: 14, attempts: 21 } }), cacheReads: { promptTokens: 0, cacheReadTokens: 0 } },
+    { channel: 'ch-2', windows: expect.objectContaining({ hour: { ok: 3, attempts: 4 }, day: { ok: 3, attempts: 4 } }), cacheReads: { promptTokens: 1000, cacheReadTokens: 600 } },
   ]);
   expect(alpha.models.map((m) => [m.model, m.windows.day])).toEqual([
     ['m-1', { ok: 16, attempts: 24 }],

@@ -10,6 +10,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { fieldOf, minuteOf, type OutcomeMetric } from '../../shared/health/outcome.js';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotMembership } from '../../shared/snapshot/types.js';
+import { DEFAULT_RETRY_BUDGET } from '../../data-plane/routing/retry-budget.js';
 import type { Behaviour } from '../fakes/upstream.js';
 import { eventually } from '../contract/harness.js';
 import { freePort } from '../support/free-port.js';
@@ -75,7 +76,13 @@ const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   bed = await startRelayBed(catalog(await freePort()), {
-    pipeline: { now: () => now, random: seeded(42), breakers: { failureThreshold: 2, windowMs: 60_000, openMs: 10_000 } },
+    pipeline: {
+      now: () => now,
+      random: seeded(42),
+      breakers: { failureThreshold: 2, windowMs: 60_000, openMs: 10_000 },
+      // Two channel attempts per request: the other tests need no more.
+      routing: { budget: { ...DEFAULT_RETRY_BUDGET, maxAttempts: 2 } },
+    },
   });
   for (const group of ['multi', 'dead', 'solo', 'pair', 'trio']) tokens.set(group, await bed.token({ groups: [group] }));
 });
@@ -220,4 +227,14 @@ test("a coding agent's ten-turn conversation lands every turn on one channel of 
   for (let i = 0; i < 4; i++) await turn();
   expect(bed.upstream.requests.slice(11).map((_, i) => channelOf(11 + i))).toEqual(Array(5).fill(second));
   expect(bed.pipeline.router.view().pinned).toEqual([{ channelId: second, conversations: 1 }]);
+});
+
+test('the retry budget bounds the channels a request tries: the client gets the last upstream error, and the skip is counted', async () => {
+  for (const id of TRIO) bed.upstream.setDefault(keyOf(id), { kind: 'error', status: 502 });
+  const err = await openai('trio').chat.completions.create({ model: 'm-agent', messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(OpenAI.APIError);
+  expect((err as InstanceType<typeof OpenAI.APIError>).status).toBe(502);
+  expect(bed.upstream.requests).toHaveLength(2);
+  const untried = TRIO.find((id) => callsTo(id) === 0)!;
+  await eventually(async () => expect(await counted('trio', untried, 'm-agent', 'skip_budget', false)).toBe(1));
 });

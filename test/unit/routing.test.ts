@@ -3,6 +3,8 @@
  * breakers per channel and per model, parking, the adaptive weights, affinity keys and pins, the
  * retry budget. Clocks are injected; nothing waits.
  */
+import { ChannelHealthType } from '../../control-plane/health/health.types.js';
+import { emptyWindows } from '../../control-plane/health/health.model.js';
 import type { RuntimeChannel, WeightedChannel } from '../../data-plane/config/runtime-config.js';
 import { GatewayError } from '../../data-plane/errors.js';
 import { UpstreamFailure, failureFromError, failureFromStatus } from '../../data-plane/relay/failure.js';
@@ -300,4 +302,10 @@ describe('retry budget', () => {
     now += 20_000;
     expect(budget.retry(now, 1)).toBeNull();
   });
+});
+
+test("a channel's cache-read share on the availability page: cached prompt tokens over all, none without prompt tokens", () => {
+  const of = (promptTokens: number, cacheReadTokens: number) => ChannelHealthType.from({ channel: 'c', windows: emptyWindows(), cacheReads: { promptTokens, cacheReadTokens } });
+  expect(of(1000, 600)).toEqual(expect.objectContaining({ promptTokens: 1000, cacheReadShare: 0.6 }));
+  expect(of(0, 0).cacheReadShare).toBeNull();
 });
