@@ -107,6 +107,12 @@ function entry(model: CatalogModel, group: Group, rateText: string, rate: Decima
     isDemo: demoOnly,
     usdPrices: PricesView.of(model.prices),
     prices: PricesView.of(effectivePrices(model.prices, factor)),
+    unitPrices: (model.unitPrices ?? []).map((v) => ({
+      size: v.size ?? null,
+      quality: v.quality ?? null,
+      usd: v.usd,
+      rmb: decimalToString(mulDecimal(parseDecimal(v.usd), factor)),
+    })),
   };
 }
 

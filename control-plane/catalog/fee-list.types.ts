@@ -4,6 +4,22 @@ import { BillingKind } from './group.entity.js';
 import { ModelKind } from './model.entity.js';
 import { PricesView } from './model.types.js';
 
+/** A price by size and quality of an image or video model, official and effective. */
+@ObjectType('FeeUnitPrice', { description: 'An image (or video second) price at a size and/or quality; a missing one matches any' })
+export class FeeUnitPrice {
+  @Field(() => String, { nullable: true })
+  size!: string | null;
+
+  @Field(() => String, { nullable: true })
+  quality!: string | null;
+
+  @Field(() => String, { description: 'Official USD price, decimal string' })
+  usd!: string;
+
+  @Field(() => String, { description: 'Effective RMB price: USD price x group multiplier x model multiplier x rate, exact' })
+  rmb!: string;
+}
+
 /** What one model costs in one group. */
 @ObjectType('FeeListEntry', { description: 'A model served in a group, with its effective RMB prices' })
 export class FeeListEntry {
@@ -45,6 +61,9 @@ export class FeeListEntry {
 
   @Field(() => PricesView, { description: 'Effective RMB prices: USD price x group multiplier x model multiplier x rate, exact' })
   prices!: PricesView;
+
+  @Field(() => [FeeUnitPrice], { description: 'Image and video models: prices by size and quality, where they differ from prices.image or prices.videoSecond' })
+  unitPrices!: FeeUnitPrice[];
 }
 
 /** One page of the fee list. */

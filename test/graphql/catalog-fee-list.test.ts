@@ -20,12 +20,13 @@ interface Entry {
   billingKind: string;
   prices: Record<string, string | null>;
   usdPrices: Record<string, string | null>;
+  unitPrices: { size: string | null; quality: string | null; usd: string; rmb: string }[];
 }
 interface Page {
   feeList: { totalCount: number; nodes: Entry[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
 }
 
-const ENTRY = 'modelId group vendor kind isDemo groupMultiplier modelMultiplier exchangeRate billingKind prices { input output cacheRead cacheWrite5m cacheWrite1h image videoSecond perRequest } usdPrices { input output cacheRead }';
+const ENTRY = 'modelId group vendor kind isDemo groupMultiplier modelMultiplier exchangeRate billingKind prices { input output cacheRead cacheWrite5m cacheWrite1h image videoSecond perRequest } usdPrices { input output cacheRead } unitPrices { size quality usd rmb }';
 const FEE_LIST = `query($f: FeeListFilter, $first: Int, $after: String) { feeList(filter: $f, first: $first, after: $after) { totalCount nodes { ${ENTRY} } pageInfo { endCursor hasNextPage } } }`;
 
 const feeList = (variables: Record<string, unknown>, session?: string): Promise<GqlResult<Page>> => gql<Page>(cp.server.url, FEE_LIST, variables, session ? { session } : {});
@@ -39,7 +40,8 @@ beforeAll(async () => {
   await adminOk('mutation { createGroup(input: { name: "fee_hidden", displayName: "Hidden", priceMultiplier: "0.35", formats: ["chat-completions"], isPublic: false }) { name } }');
   await adminOk(`mutation { createModel(input: { modelId: "fee-model", aliases: ["fee-alias"], vendor: "feeco", multiplier: "1.2",
     prices: { input: "3", output: "15", cacheRead: "0.3", cacheWrite5m: "3.75" } }) { modelId } }`);
-  await adminOk('mutation { createModel(input: { modelId: "fee-paint", vendor: "feeco", kind: Image, prices: { image: "0.04" } }) { modelId } }');
+  await adminOk(`mutation { createModel(input: { modelId: "fee-paint", vendor: "feeco", kind: Image, prices: { image: "0.04" },
+    unitPrices: [{ size: "1024x1792", quality: "hd", usd: "0.12" }, { quality: "hd", usd: "0.080" }] }) { modelId } }`);
   await adminOk('mutation { createModel(input: { modelId: "fee-unserved", vendor: "feeco", prices: { input: "1", output: "1" } }) { modelId } }');
   await adminOk('mutation { setExchangeRate(rate: "7.1234") { rate } }');
   const ch = await adminOk(
@@ -71,8 +73,13 @@ test('effective RMB prices are USD price x group multiplier x model multiplier x
     prices: { input: '115.39908', output: '576.9954', cacheRead: '11.539908', cacheWrite5m: '144.24885', cacheWrite1h: null, image: null, perRequest: null },
   });
   const paint = r.data!.feeList.nodes.find((n) => n.modelId === 'fee-paint');
-  // 0.04 x 4.5 x 1 x 7.1234 = 1.282212
+  // 0.04 x 4.5 x 1 x 7.1234 = 1.282212; by size and quality: 0.12 x ... = 3.846636, 0.08 x ... = 2.564424
   expect(paint).toMatchObject({ kind: 'Image', prices: { image: '1.282212', input: null } });
+  expect(paint!.unitPrices).toEqual([
+    { size: '1024x1792', quality: 'hd', usd: '0.12', rmb: '3.846636' },
+    { size: null, quality: 'hd', usd: '0.08', rmb: '2.564424' },
+  ]);
+  expect(entry!.unitPrices).toEqual([]);
 });
 
 test('everyone sees public groups only; administrators see all; unserved models are absent', async () => {
@@ -166,4 +173,13 @@ test('bad pagination arguments are refused naming the field', async () => {
   const tooMany = await gql(cp.server.url, '{ feeList(first: 201) { totalCount } }');
   expectBadInput(tooMany, 'first');
   expectBadInput(await feeList({ after: 'garbage' }), 'after');
+});
+
+test('unit prices by size and quality are checked: each pair once, prices non-negative decimals', async () => {
+  const create = (unitPrices: string) =>
+    gql(cp.server.url, `mutation { createModel(input: { modelId: "fee-bad-paint", vendor: "feeco", kind: Image, prices: { image: "0.04" }, unitPrices: ${unitPrices} }) { modelId } }`, {}, { session: admin });
+  expectBadInput(await create('[{ size: "1024x1024", usd: "0.1" }, { size: "1024x1024", usd: "0.2" }]'), 'unitPrices.1');
+  expectBadInput(await create('[{ quality: "hd", usd: "-1" }]'), 'unitPrices.0.usd');
+  const updated = await adminOk('mutation { updateModel(modelId: "fee-paint", input: { unitPrices: [{ quality: "low", usd: "0.011" }] }) { unitPrices { size quality usd } manualPriceOverride } }');
+  expect(updated).toEqual({ updateModel: { unitPrices: [{ size: null, quality: 'low', usd: '0.011' }], manualPriceOverride: true } });
 });
