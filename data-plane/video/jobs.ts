@@ -88,8 +88,8 @@ export class VideoJobs {
 
   constructor(private readonly deps: VideoJobsDeps) {}
 
-  /** Creates a job; resolves with its Video object. */
-  async create(job: VideoCreation): Promise<Record<string, unknown>> {
+  /** Creates a job; resolves with its Video object and where it went (the group, the channel's kind). */
+  async create(job: VideoCreation): Promise<{ video: Record<string, unknown>; group: string; channelKind: string }> {
     const { token, runtime, model, request, candidates } = job;
     const billing = this.deps.billing;
     const choice = { size: request.size };
@@ -133,7 +133,7 @@ export class VideoJobs {
       settled: null,
     };
     record = await this.observe(token, record, state, true);
-    return videoObject(record);
+    return { video: videoObject(record), group: group.name, channelKind: channel.kind };
   }
 
   /** The job's current state, from its upstream (settling it when it just ended). */

@@ -84,7 +84,10 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
   const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
   const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
   if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
-  return deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates: routes });
+  const created = await deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates: routes });
+  ctx.set('x-meridian-group', created.group);
+  ctx.set('x-meridian-channel-kind', created.channelKind);
+  return created.video;
 }
 
 /** GET /v1/videos/{id}/content: the upstream's bytes as they come. */

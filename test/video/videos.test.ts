@@ -85,9 +85,9 @@ let overseas: DataPlane;
 const dirs: { remove(): Promise<void> }[] = [];
 const keys: Record<'a' | 'b' | 'textOnly', string> = { a: '', b: '', textOnly: '' };
 
-async function token(name: string, accountId: string, groups: string[]): Promise<string> {
+async function token(name: string, accountId: string, groups: string[], spendCapMicro: string | null = null): Promise<string> {
   const key = `sk-${name}${'x'.repeat(40)}`;
-  await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId, name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null });
+  await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId, name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro });
   return key;
 }
 
@@ -150,7 +150,8 @@ describe('video jobs', () => {
     upstream.script(keyOf('v-down'), { createStatus: 503 });
     upstream.script(keyOf('v-openai'), { pollsUntilDone: 2, fileBytes: 300_000 });
     const before = (await events('acct-a')).length;
-    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'A red fox in the snow', seconds: '8', size: '1280x720' });
+    const { data: created, response } = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'A red fox in the snow', seconds: '8', size: '1280x720' }).withResponse();
+    expect([response.headers.get('x-meridian-group'), response.headers.get('x-meridian-channel-kind')]).toEqual(['video', 'openai']);
     expect(created).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', seconds: '8', size: '1280x720', prompt: 'A red fox in the snow' });
     expect(created.id).toMatch(/^video_/);
     const creations = upstream.requests.filter((r) => r.method === 'POST' && r.api === 'openai').slice(-2);
@@ -258,6 +259,8 @@ describe('video jobs', () => {
     }
     expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
     expect((await post('sk-unknown', { model: 'sora-2', prompt: 'x' })).status).toBe(401);
+    const capped = await post(await token('dave', 'acct-a', ['video'], '1000'), { model: 'sora-2', prompt: 'x', seconds: '12' });
+    expect([capped.status, capped.body.error.type]).toEqual([402, 'insufficient_quota']);
     const oversize = await post(keys.a, { model: 'sora-2', prompt: 'x'.repeat(MB) });
     expect([oversize.status, oversize.body.error.message]).toEqual([413, expect.stringContaining(`larger than the limit of ${MB} bytes`)]);
     await expect(client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'x', seconds: '3' as '4' })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
