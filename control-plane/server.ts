@@ -20,6 +20,8 @@ import { checkOperation } from './graphql/limits.js';
 import { payNotifyRoute } from './topup/pay-notify.route.js';
 import { consoleStatic } from './web/console-static.js';
 import { consoleCors } from './web/cors.js';
+import { controlPlaneReadiness } from './web/readiness.js';
+import { healthEndpoints } from '../shared/http/health-endpoints.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
 import type { ControlPlaneMetrics } from './metrics/control-plane-metrics.js';
 
@@ -174,6 +176,8 @@ export async function startControlPlaneServer(services: Services, port: number, 
   const app = new Koa();
   app.proxy = services.deps.config.trustProxy;
   app.use(consoleCors(services.deps.config.consoleOrigins));
+  // Before the console, whose pages would answer any other path.
+  app.use(healthEndpoints(controlPlaneReadiness(orm, services.deps.ports)));
   if (metrics) app.use(metricsEndpoint(metrics.registry, services.deps.config.metricsToken));
   app.use(payNotifyRoute(orm, services.billing.topUps));
   // Everything but /graphql (and the payment callback above) is the console's.

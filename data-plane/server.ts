@@ -11,6 +11,7 @@ import { GatewayError, errorBody, formatOfPath } from './errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
 import { consoleCors } from './console-cors.js';
 import { GraceEnd } from './http/grace-end.js';
+import { healthEndpoints } from '../shared/http/health-endpoints.js';
 
 const log = createLogger('data-plane');
 
@@ -104,19 +105,7 @@ export async function startDataPlaneServer(
   // Before everything that may refuse: the console's page must be able to read refusals too.
   if (routes.consoleUrl) app.use(consoleCors(routes.consoleUrl));
 
-  app.use(async (ctx, next) => {
-    if (ctx.method === 'GET' && ctx.path === '/healthz') {
-      ctx.body = { status: 'ok', ...routes.status() };
-      return;
-    }
-    if (ctx.method === 'GET' && ctx.path === '/readyz') {
-      const missing = routes.missing();
-      ctx.status = missing.length === 0 ? 200 : 503;
-      ctx.body = { status: missing.length === 0 ? 'ready' : `not ready: ${missing.join('; ')}`, missing, ...routes.status() };
-      return;
-    }
-    await next();
-  });
+  app.use(healthEndpoints({ missing: () => routes.missing(), status: () => routes.status() }));
   if (routes.metrics) app.use(routes.metrics);
 
   app.use(serviceRoot(routes.consoleUrl));
