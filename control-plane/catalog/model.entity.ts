@@ -54,7 +54,7 @@ export class PriceTable implements ModelPrices {
 /** The price kinds, in display order (the columns of {@link PriceTable}). */
 export const PRICE_KINDS: readonly PriceKind[] = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'];
 
-/** Where a catalog row came from: an admin, or the price catalog package (`genai-prices:<provider>`). */
+/** Where a catalog row came from: an admin, the price catalog package (`genai-prices:<provider>`), or the seeded official media prices (`official-media`). */
 export const ADMIN_SOURCE = 'admin';
 
 /** A model clients can call, with its official prices and limits. */

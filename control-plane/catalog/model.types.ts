@@ -109,7 +109,7 @@ export class ModelView {
   manualPriceOverride!: boolean;
 
   @Authorized(Role.Admin)
-  @Field(() => String, { description: 'Administrators: "admin" or "genai-prices:<provider>"' })
+  @Field(() => String, { description: 'Administrators: "admin", "genai-prices:<provider>" or "official-media"' })
   source!: string;
 
   /** The view of `model`. */

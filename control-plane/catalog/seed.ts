@@ -30,7 +30,8 @@
  *
  * Also seeded: the exchange rate 7.2 RMB per USD (a round recent value; set the real one with
  * `setExchangeRate`), the built-in demo channel serving three `demo-*` models in every group so a
- * fresh start can answer a request, and the model catalog import.
+ * fresh start can answer a request, the model catalog import, and the official per-image and
+ * per-second prices of the image and video models it lacks (./media-models.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GroupFormat, WireFormat } from '../../shared/formats.js';
@@ -40,6 +41,7 @@ import { ExchangeRate } from './exchange-rate.entity.js';
 import { BillingKind, Group } from './group.entity.js';
 import { readGenaiPrices } from './import/genai-prices.js';
 import { importModels } from './import/import-models.js';
+import { MEDIA_MODELS } from './media-models.js';
 import { CatalogModel, PriceTable } from './model.entity.js';
 
 interface GroupSeed {
@@ -141,6 +143,13 @@ export async function seedCatalog(em: EntityManager, now: Date): Promise<void> {
   });
   await step(em, 'model-import', async (tx) => {
     await importModels(tx, readGenaiPrices(now));
+  });
+  await step(em, 'media-models', async (tx) => {
+    for (const m of MEDIA_MODELS) {
+      if (await tx.findOne(CatalogModel, { modelId: m.modelId })) continue;
+      const prices = Object.assign(new PriceTable(), m.prices);
+      tx.create(CatalogModel, { modelId: m.modelId, vendor: m.vendor, kind: m.kind, prices, unitPrices: m.unitPrices, manualPriceOverride: true, source: 'official-media' });
+    }
   });
 }
 

@@ -183,3 +183,11 @@ test('unit prices by size and quality are checked: each pair once, prices non-ne
   const updated = await adminOk('mutation { updateModel(modelId: "fee-paint", input: { unitPrices: [{ quality: "low", usd: "0.011" }] }) { unitPrices { size quality usd } manualPriceOverride } }');
   expect(updated).toEqual({ updateModel: { unitPrices: [{ size: null, quality: 'low', usd: '0.011' }], manualPriceOverride: true } });
 });
+
+test('the official per-image and per-second prices of media models are seeded, by size and quality where they differ', async () => {
+  const q = (id: string) => adminOk(`{ model(modelId: "${id}") { kind source manualPriceOverride prices { image videoSecond } unitPrices { size quality usd } } }`);
+  expect(await q('dall-e-3')).toMatchObject({
+    model: { kind: 'Image', source: 'official-media', manualPriceOverride: true, prices: { image: '0.04' }, unitPrices: expect.arrayContaining([{ size: '1024x1792', quality: 'hd', usd: '0.12' }]) },
+  });
+  expect(await q('sora-2-pro')).toMatchObject({ model: { kind: 'Video', prices: { videoSecond: '0.3' }, unitPrices: [{ size: '1024x1792', quality: null, usd: '0.5' }, { size: '1792x1024', quality: null, usd: '0.5' }] } });
+});
