@@ -3,7 +3,7 @@
  * native API (OpenAI chat + responses, Azure OpenAI deployments, Anthropic messages, Gemini
  * generateContent / streamGenerateContent), checks each request the way the real API would (auth
  * header, version header or query, path, body shape, and how a multi-turn tool conversation must
- * hang together: ./wire/conversation-rules.ts), records it, and answers as scripted per upstream key:
+ * hang together: ./wire/conversation-rules.ts, which tools it accepts: ./wire/tool-rules.ts), records it, and answers as scripted per upstream key:
  * canned answers (streamed when asked), error statuses, silence, connection resets, streams cut
  * midway, recorded real-world answers (./fixtures/). Its error messages deliberately contain the
  * key and the URL it was called with, so tests can prove the gateway never passes them on.
@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { anthropicRequestId, messagesBody, messagesError, messagesStream, messagesStreamError } from './wire/anthropic-messages.js';
 import { checkChatConversation, checkGeminiConversation, checkMessagesConversation, checkResponsesConversation, checkThinkingToolCycle, RuleBroken } from './wire/conversation-rules.js';
+import { checkChatTools, checkGeminiTools, checkMessagesTools, checkResponsesTools } from './wire/tool-rules.js';
 import { SKIP_THOUGHT_SIGNATURE, geminiBody, geminiError, geminiStream, geminiStreamError, thoughtSignatureFor } from './wire/gemini.js';
 import { chatBody, chatError, chatStream, chatStreamError } from './wire/openai-chat.js';
 import { responsesBody, responsesError, responsesStream, responsesStreamError } from './wire/openai-responses.js';
@@ -219,6 +220,7 @@ export class FakeUpstream {
       const key = bearer();
       requireFields(body, { model: 'string', messages: 'array' });
       checkChatConversation(body);
+      checkChatTools(body);
       return { ...base, api: 'openai-chat', key, model: body.model as string, stream: body.stream === true };
     }
     if (/\/v1\/responses$/.test(path)) {
@@ -226,6 +228,7 @@ export class FakeUpstream {
       requireFields(body, { model: 'string' });
       if (body.input === undefined) throw new Violation('missing input');
       checkResponsesConversation(body);
+      checkResponsesTools(body);
       return { ...base, api: 'openai-responses', key, model: body.model as string, stream: body.stream === true };
     }
     if ((m = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(path))) {
@@ -235,6 +238,7 @@ export class FakeUpstream {
       if (!url.searchParams.get('api-version')) throw new Violation('missing api-version query parameter');
       requireFields(body, { messages: 'array' });
       checkChatConversation(body);
+      checkChatTools(body);
       return { ...base, api: 'azure-chat', key, model: decodeURIComponent(m[1]), stream: body.stream === true };
     }
     if (/\/v1\/messages$/.test(path)) {
@@ -245,6 +249,7 @@ export class FakeUpstream {
       requireFields(body, { model: 'string', max_tokens: 'number', messages: 'array' });
       checkMessagesConversation(body);
       checkThinkingToolCycle(body);
+      checkMessagesTools(body);
       return { ...base, api: 'anthropic-messages', key, model: body.model as string, stream: body.stream === true };
     }
     if ((m = /\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path))) {
@@ -257,6 +262,7 @@ export class FakeUpstream {
       requireFields(body, { contents: 'array' });
       if ('model' in body) throw new Violation('generateContent bodies carry no model');
       checkGeminiConversation(body, (s) => s === SKIP_THOUGHT_SIGNATURE || this.signatures.has(s));
+      checkGeminiTools(body, decodeURIComponent(m[1]));
       return { ...base, api: 'gemini', key, model: decodeURIComponent(m[1]), stream };
     }
     throw new Violation(`unknown path ${path}`);
