@@ -14,6 +14,7 @@ import { startDataPlane, type DataPlane, type PipelineFactory } from '../../data
 import { Metering } from '../../data-plane/billing/metering.js';
 import { createRelayPipeline } from '../../data-plane/pipeline/pipeline.js';
 import { sha256Hex } from '../../shared/crypto/secrets.js';
+import { setLogDestination } from '../../shared/log.js';
 import type { RateLimits } from '../../shared/limits/rate-limits.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { ScopeUse } from '../../shared/ports/rate-limiter.js';
@@ -311,11 +312,7 @@ describe('rate limits when Redis cannot be reached', () => {
     const ports = redisPorts(redis.url, prefix);
     const dir = await tempDataDir();
     const warnings: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      if (String(chunk).includes('rate limits cannot be checked')) warnings.push(String(chunk));
-      return write(chunk, ...rest);
-    }) as typeof process.stderr.write;
+    setLogDestination({ write: (line: string) => void (line.includes('rate limits cannot be checked') && warnings.push(line)) }, 'warn');
     let node: DataPlane | undefined;
     try {
       await ports.configBus.publishSnapshot(sealSnapshot(patientRelayCatalog(upstream.url), await ports.configBus.allocateRevision(), new Date()));
@@ -353,7 +350,7 @@ describe('rate limits when Redis cannot be reached', () => {
       await eventually(async () => (await openaiCall(url, key)).status === 200, 'admitted once Redis answers');
       expect((await openaiCall(url, key)).status).toBe(429);
     } finally {
-      process.stderr.write = write;
+      setLogDestination(null);
       await node?.close();
       await ports.close();
       await upstream.close();
