@@ -233,6 +233,13 @@ test('a Gemini-format client calling a Gemini image model passes through, charge
   expect(event).toMatchObject({ formatIn: 'generateContent', chargeMicro: expected.toString() });
 });
 
+test('the OpenAI model listing shows the image models of groups that list images', async () => {
+  const ids: string[] = [];
+  for await (const m of openai().models.list()) ids.push(m.id);
+  expect(ids).toEqual(expect.arrayContaining(['dall-e-3', 'flux-pro', 'gpt-image-1', 'imagen-4']));
+  expect(ids).not.toContain('text-m');
+});
+
 describe('bad input, in the OpenAI error shape, before anything is reserved or sent', () => {
   /** The OpenAI SDK's error of a call. */
   async function refusal(call: Promise<unknown>): Promise<{ status: number; param: unknown; message: string; type: unknown }> {
