@@ -1,5 +1,5 @@
 /**
- * The usage event (DESIGN.md contract item 4): one per request, appended by the data plane after
+ * The usage event (docs/architecture.md, Redis contract 4): one per request, appended by the data plane after
  * settlement, consumed by the control plane into a usage record and a ledger entry. Plain JSON:
  * money as decimal strings of micro-RMB, prices and multipliers as decimal strings.
  */

@@ -1,5 +1,5 @@
 /**
- * Upstream attempt outcomes (DESIGN.md contract item 5): what a data plane counts per attempt,
+ * Upstream attempt outcomes (docs/architecture.md, Redis contract 5): what a data plane counts per attempt,
  * and how counts are keyed inside one minute bucket. Both planes use these: data planes (and
  * control-plane probes) add to the buckets, the control plane folds them into health.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN.md "Limits"): requests per minute, tokens per minute (input + output) and
+ * Rate limits (docs/architecture.md, "Limits"): requests per minute, tokens per minute (input + output) and
  * requests in flight at once, set per token by its owner, per account and per group by
  * administrators. Each is a positive integer, or null for no limit.
  */

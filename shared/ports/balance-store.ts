@@ -1,5 +1,5 @@
 /**
- * The hot spendable balances (DESIGN.md contract item 3, "Money"), in integer micro-RMB.
+ * The hot spendable balances (docs/architecture.md, Redis contract 3 and "Money"), in integer micro-RMB.
  *
  * Representation (Redis; the in-process twin mirrors it):
  * - `{acct:ID}:balance`: the SPENDABLE balance, already net of open reservations, as a decimal

@@ -7,7 +7,7 @@ export interface RefusedSnapshot {
   message: string;
 }
 
-/** What a data plane reports every few seconds (DESIGN.md contract item 1). */
+/** What a data plane reports every few seconds (docs/architecture.md, Redis contract 1). */
 export interface DataPlaneHeartbeat {
   node: string;
   /** The applied snapshot; null before the first one. */

@@ -1,4 +1,4 @@
-/** Health states of a group (service-spec section 3). */
+/** Health states of a group (docs/architecture.md, "Health and the status page"). */
 export const GROUP_STATES = ['normal', 'partially_available', 'unavailable', 'no_data'] as const;
 
 /** One of {@link GROUP_STATES}. */

@@ -7,7 +7,7 @@ export const MAX_FIELDS_PER_ADD = 5000;
 export const OUTCOME_BUCKET_TTL_MS = 26 * 3600_000;
 
 /**
- * Upstream attempt counters in minute buckets (DESIGN.md contract item 5). Data planes add a
+ * Upstream attempt counters in minute buckets (docs/architecture.md, Redis contract 5). Data planes add a
  * batch every second or so (never one round trip per request); the control plane reads buckets
  * to compute states and to fold them into hourly history. Buckets expire after
  * {@link OUTCOME_BUCKET_TTL_MS}. Redis hashes in split mode, in-process in all-in-one.

@@ -10,7 +10,7 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { VideoJobStore } from './video-jobs.js';
 
 /**
- * The narrow interfaces that stand for Redis (DESIGN.md, "Deployment modes"). Split mode builds
+ * The narrow interfaces that stand for Redis (docs/architecture.md, "The two planes"). Split mode builds
  * them on Redis; all-in-one mode without REDIS_URL builds in-process twins. Both pass one
  * contract suite (test/contract/).
  */

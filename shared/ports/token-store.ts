@@ -2,7 +2,7 @@ import type { RateLimits } from '../limits/rate-limits.js';
 
 /**
  * What a data plane needs to know about a token, written by the control plane on every change
- * (DESIGN.md contract item 2). Keyed by the SHA-256 of the key; the key itself never travels.
+ * (docs/architecture.md, Redis contract 2). Keyed by the SHA-256 of the key; the key itself never travels.
  */
 export interface TokenRecord {
   tokenId: string;

@@ -11,7 +11,7 @@ export interface QueuedUsageEvent {
 }
 
 /**
- * The usage events travelling from data planes to the control plane (DESIGN.md contract item 4),
+ * The usage events travelling from data planes to the control plane (docs/architecture.md, Redis contract 4),
  * with consumer-group semantics (Redis streams: XADD, XREADGROUP, XACK, XAUTOCLAIM) on entries:
  * - the events appended together (one call, or, in Redis, the calls of one turn) are one entry,
  *   with one id: delivered, claimed and acknowledged together; events read in order carry their

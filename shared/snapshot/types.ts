@@ -1,6 +1,6 @@
 /**
  * The routing snapshot: everything a data plane routes and charges by, pushed whole by the control
- * plane through the config bus (DESIGN.md, contract item 1). Plain JSON: no ORM types, no
+ * plane through the config bus (docs/architecture.md, Redis contract 1). Plain JSON: no ORM types, no
  * secrets in clear (upstream keys travel SecretBox-sealed with SECRET_KEY), decimals as strings.
  */
 import type { GroupFormat } from '../formats.js';
