@@ -50,7 +50,7 @@ const LOST_AFTER_MS = 60_000;
 
 /**
  * Proves, per account, that the hot balance equals ledger - open reservations - charges the ledger
- * does not hold yet (DESIGN.md, "Money"). Drift is reported, never corrected here.
+ * does not hold yet (docs/architecture.md, "Money"). Drift is reported, never corrected here.
  *
  * A measurement is exact under live traffic. It reads the ledger in a repeatable-read snapshot
  * taken first; then each account's hot state in one atomic read: the balance, its reservations and

@@ -2,7 +2,7 @@ import { BigIntType, Entity, Index, PrimaryKey, Property, type Opt } from '@mikr
 
 /**
  * One hour of upstream attempt outcomes for one group, channel, model, node, client format and
- * stream mode: the folded minute buckets (DESIGN.md "Health"). Rows are written whole with the
+ * stream mode: the folded minute buckets (docs/architecture.md, "Health and the status page"). Rows are written whole with the
  * hour's totals (never incremented), so folding a bucket twice cannot double count. Kept 90+ days.
  */
 @Entity({ tableName: 'health_hourly' })

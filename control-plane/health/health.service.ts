@@ -24,7 +24,7 @@ function add(into: Tally, t: Tally): void {
 }
 
 /**
- * Group health (DESIGN.md "Health"): folds the minute buckets into hourly history, decides each
+ * Group health (docs/architecture.md, "Health and the status page"): folds the minute buckets into hourly history, decides each
  * group's state from the recent window, and on a change publishes it at once to data planes
  * (GroupStateBus) and GraphQL subscribers. Time comes from the injected clock only; the timers
  * merely say when to look. With several control planes, one folds and decides at a time (the

@@ -3,7 +3,7 @@ import type { HistoryPoint } from './health.store.js';
 import type { GroupAvailability, GroupHealthChange, WindowTallies } from './health.model.js';
 import { rateOf, type Tally } from './state.js';
 
-/** GraphQL names of the group health states (service-spec section 3). */
+/** GraphQL names of the group health states the availability page shows. */
 export enum GroupHealthState {
   NORMAL = 'normal',
   PARTIALLY_AVAILABLE = 'partially_available',

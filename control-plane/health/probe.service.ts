@@ -39,7 +39,7 @@ interface Target {
 }
 
 /**
- * Probes groups that have no traffic, so their state stays known (DESIGN.md "Health"). Decision:
+ * Probes groups that have no traffic, so their state stays known. Decision:
  * the control plane probes, not the data planes: one prober (the cost does not multiply with the
  * nodes) that calls the upstream exactly as a data plane does, through the data plane's own
  * provider code (URL, auth, format), with the channels compiled from the routing snapshot in

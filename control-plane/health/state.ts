@@ -18,7 +18,7 @@ export function rateOf(t: Tally): number | null {
 }
 
 /**
- * The state of a group (service-spec section 3), decided on the recent window when it holds
+ * The state of a group (as the availability page shows it), decided on the recent window when it holds
  * enough samples: `unavailable` = zero successes, `normal` = at least `normalRate`,
  * `partially_available` in between. With too few recent samples:
  * - a group that was `unavailable` (the data planes stopped using it, so only probes reach it)

@@ -47,7 +47,7 @@ export interface RegistrationDeps {
 }
 
 /**
- * The registration flow of the spec: captcha -> e-mail code -> captcha + form. On success one
+ * The registration flow: captcha -> e-mail code -> captcha + form. On success one
  * transaction writes the account, its trial credit and its initial token (and the inviter's
  * reward, when rewards are on); a failure writes nothing and leaves the e-mail code usable.
  */

@@ -9,7 +9,7 @@ import { incidentView, type IncidentView } from './incident.view.js';
 
 const DAY_MS = 86_400_000;
 
-/** The availability the service states (service-spec section 1). */
+/** The availability the service states publicly (99.9 percent). */
 const AVAILABILITY_TARGET = 0.999;
 
 /** The windows of the overall availability figure, in hours. */
@@ -56,7 +56,7 @@ export interface NewIncident {
 }
 
 /**
- * The public status page (DESIGN.md "Health"): overall availability against the 99.9 percent
+ * The public status page: overall availability against the 99.9 percent
  * target, 90 days of daily history per node and per group, and incident notices that
  * administrators create, update and resolve. Time comes from the injected clock.
  */

@@ -4,7 +4,7 @@ import { limitsOf } from '../limits/rate-limit-columns.js';
 import { TokenStatus, type Token } from './token.entity.js';
 
 /**
- * What data planes get to know about `token` (DESIGN.md contract item 2); never the key itself.
+ * What data planes get to know about `token` (docs/architecture.md, Redis contract 2); never the key itself.
  * A disabled account's tokens are recorded as disabled, so data planes refuse them the same way
  * (403), and its rate limits go with each of its tokens; `token.account` must be loaded.
  */

@@ -50,7 +50,8 @@ interface ValidTokenChanges {
 /**
  * API tokens of console accounts. Every read and change is scoped to the viewer's own tokens (a
  * token of another account is NOT_FOUND, so ids cannot be probed). Every change is written to the
- * TokenStore after the database commit, so the data planes see it (DESIGN.md contract item 2).
+ * TokenStore after the database commit, so the data planes see it
+ * (docs/architecture.md, Redis contract 2).
  */
 export class TokenService {
   constructor(

@@ -3,10 +3,10 @@ import type { ModelPrices } from '../../shared/pricing/prices.js';
 import { Account } from '../accounts/account.entity.js';
 
 /**
- * One metered request, written from its usage event (DESIGN.md contract item 4), append-only. It
- * keeps every input of its charge (counts by kind, the raw usage, unit prices, multipliers, rate)
- * so any charge can be recomputed with `computeCharge`. Token, channel and group are kept as plain
- * ids, not foreign keys: history outlives what it refers to.
+ * One metered request, written from its usage event (docs/architecture.md, Redis contract 4),
+ * append-only. It keeps every input of its charge (counts by kind, the raw usage, unit prices,
+ * multipliers, rate) so any charge can be recomputed with `computeCharge`. Token, channel and group
+ * are kept as plain ids, not foreign keys: history outlives what it refers to.
  */
 @Entity({ tableName: 'usage_record' })
 @Index({ properties: ['account', 'createdAt'] })

@@ -37,11 +37,11 @@ export interface UsageConsumerOptions {
 }
 
 /**
- * Turns usage events into usage records and ledger entries (DESIGN.md contract item 4): many
- * events per transaction, acknowledged only after commit. A crash between commit and ack makes
- * the events come back (to this consumer's successor, via claim), and the event-id unique
- * constraint makes the replay write nothing. A control plane that was down finds its backlog
- * waiting in the group and catches up.
+ * Turns usage events into usage records and ledger entries (docs/architecture.md, Redis
+ * contract 4): many events per transaction, acknowledged only after commit. A crash between
+ * commit and ack makes the events come back (to this consumer's successor, via claim), and the
+ * event-id unique constraint makes the replay write nothing. A control plane that was down finds
+ * its backlog waiting in the group and catches up.
  */
 export class UsageConsumer {
   private readonly batchSize: number;

@@ -41,7 +41,7 @@ export interface RegisterFormState {
 const hasAny = (errors: FormErrors) => Object.keys(errors).length > 0;
 
 /**
- * The flow of the spec: a first captcha to have the code mailed, then the form with a second
+ * The registration flow: a first captcha to have the code mailed, then the form with a second
  * captcha. Each captcha is spent by one attempt, so a new one is fetched after every attempt.
  * Errors are shown next to the field the API names; the first of them gets the focus.
  */
