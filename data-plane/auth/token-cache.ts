@@ -32,9 +32,9 @@ interface Flight {
 }
 
 /**
- * A small per-process cache of token records in front of the TokenStore (DESIGN.md contract item
- * 2): bounded, short-lived, and emptied of a key hash as soon as the store announces a change to
- * it. Concurrent lookups of one key hash share a single read.
+ * A small per-process cache of token records in front of the TokenStore (docs/architecture.md,
+ * Redis contract 2): bounded, short-lived, and emptied of a key hash as soon as the store announces
+ * a change to it. Concurrent lookups of one key hash share a single read.
  *
  * A key it knows is served from memory while Redis is away or slow: a record past its TTL is
  * answered at once and read again in the background, and a record that vanished from the store

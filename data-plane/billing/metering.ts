@@ -1,7 +1,7 @@
 /**
- * The metering stage (DESIGN.md "A request through the data plane": reserve ... meter). One Koa
- * middleware wrapping the relay, so that every outcome, returned or thrown, on every model route,
- * ends in exactly one settlement:
+ * The metering stage (docs/architecture.md, "A request through the data plane": reserve ... meter).
+ * One Koa middleware wrapping the relay, so that every outcome, returned or thrown, on every model
+ * route, ends in exactly one settlement:
  * - before the relay: reserve the estimate (./estimate.ts) on the hot balance; 402 in the client's
  *   format when the balance or the token's spending cap cannot cover it (for an account known to
  *   hold far more, and a token without a cap, from this node's lease: ./balance-leases.ts);

@@ -1,6 +1,6 @@
 /**
- * What a finished request costs (DESIGN.md "Money"; the rules are the same on every route,
- * streaming and translated ones included):
+ * What a finished request costs (docs/architecture.md, "Money"; the rules are the same on every
+ * route, streaming and translated ones included):
  * 1. Nothing reached the client (every attempt failed, or the answer was an upstream error):
  *    charged nothing; the reservation is released.
  * 2. The answer reached the client whole: charged for the usage the upstream reported.

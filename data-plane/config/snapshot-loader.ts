@@ -35,12 +35,12 @@ export interface LoaderReport {
 }
 
 /**
- * Keeps the data plane's compiled configuration current (DESIGN.md contract item 1): fetches the
- * snapshot at start, on every announcement and on a slow poll; skips a hash it already applied or
- * refused; validates, compiles, then swaps one reference, so a bad snapshot never replaces a good
- * one. Loads run one at a time, and a burst of triggers collapses into one more load of the newest
- * snapshot (Kong's `next_data` + semaphore). The last good snapshot is kept on disk and used at
- * start when the bus has none or cannot be reached.
+ * Keeps the data plane's compiled configuration current (docs/architecture.md, Redis contract 1):
+ * fetches the snapshot at start, on every announcement and on a slow poll; skips a hash it already
+ * applied or refused; validates, compiles, then swaps one reference, so a bad snapshot never
+ * replaces a good one. Loads run one at a time, and a burst of triggers collapses into one more
+ * load of the newest snapshot (Kong's `next_data` + semaphore). The last good snapshot is kept on
+ * disk and used at start when the bus has none or cannot be reached.
  */
 export class SnapshotLoader {
   private config: RuntimeConfig | null = null;

@@ -10,12 +10,12 @@ import { required, type PipelineState } from './state.js';
 export const UNSUPPORTED_FORMAT = 'Unsupported API format';
 
 /**
- * The groups to try for a request, in order (DESIGN.md "Routing"). A token with groups: those of
- * its groups that are active, accept the format and serve the model, in the token's order; when
- * none of its groups accepts the format at all, `Unsupported API format`. A token without groups:
- * the automatic-routing groups accepting the format and serving the model, pay-per-use groups
- * first, then by effective price (the group multiplier: the model's price and multiplier are the
- * same in every group), then by name.
+ * The groups to try for a request, in order (docs/architecture.md, "Routing"). A token with groups:
+ * those of its groups that are active, accept the format and serve the model, in the token's order;
+ * when none of its groups accepts the format at all, `Unsupported API format`. A token without
+ * groups: the automatic-routing groups accepting the format and serving the model, pay-per-use
+ * groups first, then by effective price (the group multiplier: the model's price and multiplier are
+ * the same in every group), then by name.
  */
 export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: GroupFormat): GroupRoute[] {
   if (token.groups.length > 0) {

@@ -1,7 +1,7 @@
 /**
- * Stage: the model listings (wire-formats.md §2.7, §3.6, §5, §6): the models this key may use
- * (its allow-list, and served by its groups, or by the automatic-routing groups for a key
- * without groups, that speak the listing's formats), in the shape of the format that asked.
+ * Stage: the model listings (docs/wire-formats.md, "Model listings"): the models this key may use
+ * (its allow-list, and served by its groups, or by the automatic-routing groups for a key without
+ * groups, that speak the listing's formats), in the shape of the format that asked.
  */
 import type Koa from 'koa';
 import type { GroupFormat, WireFormat } from '../../shared/formats.js';

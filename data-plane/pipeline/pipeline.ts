@@ -1,6 +1,6 @@
 /**
- * The model routes as one middleware: the stages of DESIGN.md "A request through the data plane",
- * each a Koa middleware passing results on `ctx.state`, composed once.
+ * The model routes as one middleware: the stages of docs/architecture.md, "A request through the
+ * data plane", each a Koa middleware passing results on `ctx.state`, composed once.
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../bootstrap.js';

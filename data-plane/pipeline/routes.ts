@@ -1,6 +1,6 @@
 /**
- * The model endpoints (issue 4's endpoint table; wire-formats.md §0.1, §6): which wire format a
- * request speaks and what it asks for.
+ * The model endpoints (docs/wire-formats.md, "Endpoints and keys", "Model listings"): which wire
+ * format a request speaks and what it asks for.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireFormat } from '../../shared/formats.js';

@@ -5,7 +5,7 @@ import type { SkipReason } from '../routing/router.js';
 /** How one upstream attempt ended. */
 export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone' | 'shutdown';
 
-/** One upstream attempt (every attempt counts for health, not only the last: DESIGN.md contract 5). */
+/** One upstream attempt (every attempt counts for health, not only the last: Redis contract 5). */
 export interface AttemptRecord {
   group: string;
   channelId: string;

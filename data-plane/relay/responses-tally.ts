@@ -1,12 +1,12 @@
 /**
- * What a Responses stream has told its client so far (wire-formats.md, Responses streaming):
- * the Response it announced (`response.created`), the last `sequence_number`, and the output
- * items with the text, arguments and summaries their deltas delivered. A stream the gateway must
- * end early ends with a `response.failed` that continues it: the next sequence number, the
- * stream's own response id, and `output` holding what was delivered (items still open marked
- * `incomplete`), so an SDK's final Response agrees with what its user saw. It sees the events
- * the client gets, whether passed through or translated; its memory grows with the output, like
- * the client's own copy.
+ * What a Responses stream has told its client so far (docs/wire-formats.md, "Responses streaming"):
+ * the Response it announced (`response.created`), the last `sequence_number`, and the output items
+ * with the text, arguments and summaries their deltas delivered. A stream the gateway must end
+ * early ends with a `response.failed` that continues it: the next sequence number, the stream's own
+ * response id, and `output` holding what was delivered (items still open marked `incomplete`), so
+ * an SDK's final Response agrees with what its user saw. It sees the events the client gets,
+ * whether passed through or translated; its memory grows with the output, like the client's own
+ * copy.
  */
 import type { StreamEvent } from '../translate/translator.js';
 

@@ -1,11 +1,12 @@
 /**
- * How an upstream stream ends, read from its own events (wire-formats.md): whether its terminal
- * event came (the answer is whole), and whether it reported an error in-band (a 200 stream that
- * carries an error event instead of, or after, its answer: Anthropic's `event: error` when
- * overloaded, an `{"error": ...}` chunk, `response.failed`). The pipes of ./stream.ts act on it:
- * an in-band error before anything reached the client fails the attempt (the next channel is
- * tried, the breaker counts it); after, and for a stream that ends without its terminal event, the
- * client's stream ends with the gateway's own error event, and the request is charged as cut short.
+ * How an upstream stream ends, read from its own events (docs/wire-formats.md, "Event streams"):
+ * whether its terminal event came (the answer is whole), and whether it reported an error in-band
+ * (a 200 stream that carries an error event instead of, or after, its answer: Anthropic's `event:
+ * error` when overloaded, an `{"error": ...}` chunk, `response.failed`). The pipes of ./stream.ts
+ * act on it: an in-band error before anything reached the client fails the attempt (the next
+ * channel is tried, the breaker counts it); after, and for a stream that ends without its terminal
+ * event, the client's stream ends with the gateway's own error event, and the request is charged as
+ * cut short.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { eventAround } from '../sse/event-around.js';

@@ -1,6 +1,6 @@
 /**
  * chat-completions streams always ask the upstream for `stream_options.include_usage` (metering
- * needs the final usage: lessons-from-peers "Money" 2), but a client that did not ask must not
+ * needs the final usage, or streams would go uncharged), but a client that did not ask must not
  * receive the extra usage-only chunk (`choices: []` with a `usage` object) it brings. This finds
  * that chunk among complete SSE events without parsing the others: only an event whose bytes
  * hold `"usage"` followed by an object is parsed (with include_usage every other chunk carries

@@ -1,6 +1,6 @@
 /**
- * StreamEvent -> SSE bytes, in the client's format (wire-formats.md §0.2). Translators produce
- * events; only this file knows about `data:` prefixes.
+ * StreamEvent -> SSE bytes, in the client's format (docs/wire-formats.md, "Event streams").
+ * Translators produce events; only this file knows about `data:` prefixes.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import type { StreamEvent } from '../translate/translator.js';

@@ -117,7 +117,7 @@ export class SseParser {
       this.data.push(value);
       this.hasData = true;
     }
-    // `id` and `retry` are not used by any upstream format; other fields are ignored per the spec.
+    // `id` and `retry` are not used by any upstream format; SSE has readers ignore other fields.
   }
 
   private dispatch(out: SseRecord[]): void {

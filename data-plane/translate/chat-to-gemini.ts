@@ -1,5 +1,5 @@
 /**
- * chat-completions client -> generateContent upstream (reference §7.5).
+ * chat-completions client -> generateContent upstream.
  *
  * Decisions, pinned by test/golden/chat-to-gemini:
  * - All system/developer messages are hoisted, in order, into `systemInstruction` (joined by a blank

@@ -1,6 +1,6 @@
 /**
  * chat-completions client -> messages upstream: the request goes chat -> messages, the response
- * and the stream come back messages -> chat. Reference: wire-formats.md §7.3.
+ * and the stream come back messages -> chat.
  *
  * Choices pinned by the goldens in test/golden/chat-to-messages:
  * - All system/developer messages are hoisted, in order, into `system` text blocks.

@@ -1,5 +1,5 @@
 /**
- * chat-completions client -> responses upstream (reference §7.7).
+ * chat-completions client -> responses upstream.
  *
  * Decisions, pinned by test/golden/chat-to-responses:
  * - Leading system/developer messages -> `instructions` (joined by a blank line); later ones stay

@@ -1,8 +1,9 @@
 /**
- * Mappings shared by the messages <-> generateContent translators, each with its inverse next to it.
- * Stop reasons compose the chat tables (chat is the pivot); usage uses the direct Anthropic <-> Gemini
- * formulas of reference §7.1.7; thinking signatures are marked with their origin (§7.8: they are not
- * interchangeable, so only a signature that came from the same upstream family is ever sent back).
+ * Mappings shared by the messages <-> generateContent translators, each with its inverse next to
+ * it. Stop reasons compose the chat tables (chat is the pivot); usage uses the direct Anthropic <->
+ * Gemini formulas (docs/wire-formats.md, "Usage"); thinking signatures are marked with their origin
+ * (they are not interchangeable, so only a signature that came from the same upstream family is
+ * ever sent back).
  */
 import type { GeminiUsageMetadata } from '../formats/gemini/types.js';
 import type { MessagesStopReason, MessagesUsage } from '../formats/messages/types.js';
@@ -88,7 +89,10 @@ const ANTHROPIC_ERROR: Record<string, string> = {
   DEADLINE_EXCEEDED: 'timeout_error',
 };
 
-/** A Gemini error body's `error` -> an Anthropic stream `error` (reference §7.9). */
+/**
+ * A Gemini error body's `error` -> an Anthropic stream `error` (docs/wire-formats.md, "Error
+ * bodies").
+ */
 export function messagesErrorFromGemini(error: Record<string, unknown>): { type: string; message: string } {
   const status = typeof error.status === 'string' ? error.status : '';
   return {

@@ -1,6 +1,6 @@
 /**
  * messages client -> chat-completions upstream: the request goes messages -> chat, the response and
- * the stream come back chat -> messages. Reference: wire-formats.md §7.2.
+ * the stream come back chat -> messages.
  *
  * Choices pinned by the goldens in test/golden/messages-to-chat:
  * - `system` becomes one leading system message (text blocks joined with a blank line).

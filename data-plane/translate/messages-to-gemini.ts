@@ -1,5 +1,5 @@
 /**
- * messages client -> generateContent upstream (reference §7.1, §7.5, §7.8).
+ * messages client -> generateContent upstream (docs/wire-formats.md, "Translation", "Usage").
  *
  * Decisions, pinned by test/golden/messages-to-gemini:
  * - `system` and mid-conversation `system` turns are hoisted, in order, into `systemInstruction`

@@ -1,5 +1,5 @@
 /**
- * responses client -> chat-completions upstream (reference §7.6).
+ * responses client -> chat-completions upstream.
  *
  * Decisions, pinned by test/golden/responses-to-chat:
  * - `instructions` -> a leading system message; system/developer input messages keep their role.

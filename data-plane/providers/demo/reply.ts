@@ -1,8 +1,8 @@
 /**
- * A canned model answer rendered in any of the four wire formats, complete or as stream events:
- * the demo channel answers with it locally (wire-formats.md §1.3-1.5, §2.4-2.5, §3.3-3.4, §4.3-4.4).
- * The tests' fake upstream does not use it: it writes each provider's answers itself
- * (test/fakes/wire/), so the gateway is not judged by its own reading of the formats.
+ * A canned model answer rendered in any of the four wire formats, complete or as stream events: the
+ * demo channel answers with it locally (docs/wire-formats.md, "Event streams", "Usage"). The tests'
+ * fake upstream does not use it: it writes each provider's answers itself (test/fakes/wire/), so
+ * the gateway is not judged by its own reading of the formats.
  */
 import type { WireFormat } from '../../../shared/formats.js';
 import type { StreamEvent } from '../../translate/translator.js';
