@@ -1,7 +1,7 @@
 /**
- * The official SDKs pointed at a data plane (wire-formats.md §8.2), each call reduced to what the
- * relay tests compare: text, tool calls, usage. Streams go through each SDK's own stream helper,
- * which is the judge of the stream's framing (§8.3).
+ * The official SDKs pointed at a data plane (docs/wire-formats.md, "Official SDKs as judges"), each
+ * call reduced to what the relay tests compare: text, tool calls, usage. Streams go through each
+ * SDK's own stream helper, which is the judge of the stream's framing.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI, type Content, type FunctionCall, type FunctionDeclaration, type Part } from '@google/genai';

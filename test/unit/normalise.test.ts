@@ -200,7 +200,7 @@ describe('generateContent', () => {
     );
   });
 
-  it('matches the wire-formats example (30 prompt, 12 candidates, 40 thoughts)', () => {
+  it('counts thoughts as output beside the candidates (30 prompt, 12 candidates, 40 thoughts)', () => {
     const raw = { promptTokenCount: 30, candidatesTokenCount: 12, thoughtsTokenCount: 40, totalTokenCount: 82, cachedContentTokenCount: 0 };
     expect(normaliseGenerateContentUsage(raw).normalised).toEqual(usage({ input: 30, output: 52, reasoning: 40 }));
   });
