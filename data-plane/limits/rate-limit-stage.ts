@@ -1,5 +1,5 @@
 /**
- * The rate-limit stage (DESIGN.md "Limits"): requests per minute, tokens per minute and
+ * The rate-limit stage (docs/architecture.md, "Limits"): requests per minute, tokens per minute and
  * concurrent requests per token, account and group, counted across every data plane by the
  * RateLimiter port (Redis: our own atomic script, see shared/redis/rate-limit-scripts.ts).
  *

@@ -1,10 +1,9 @@
 /**
- * The relay proper (DESIGN.md "A request through the data plane", "Routing", "Translation"): walk
- * the candidate channels, translate the request when the upstream speaks another format, call the
- * upstream, and send the answer back: passed through byte for byte when the formats agree,
- * translated otherwise, streams as they arrive (never buffered whole). Failures before the first
- * byte reaches the client move on to the next channel; after it, the stream ends with an in-format
- * error event.
+ * The relay proper (docs/architecture.md, "Routing", "Translation"): walk the candidate channels,
+ * translate the request when the upstream speaks another format, call the upstream, and send the
+ * answer back: passed through byte for byte when the formats agree, translated otherwise, streams
+ * as they arrive (never buffered whole). Failures before the first byte reaches the client move on
+ * to the next channel; after it, the stream ends with an in-format error event.
  */
 import type Koa from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -73,7 +72,7 @@ export interface RelayDeps {
   router: Router;
   /** Weighted draws among a priority level's channels (injectable for tests). */
   random?: () => number;
-  /** Told of every attempt that called an upstream, once it ended (health outcomes: DESIGN.md contract 5). */
+  /** Told of every attempt that called an upstream, once it ended (health outcomes: Redis contract 5). */
   onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
   /** Told of every candidate skipped without a call (health counts why). */
   onSkip?: (skip: SkipRecord, req: RelayRequest) => void;

@@ -1,5 +1,5 @@
 /**
- * generateContent client -> chat-completions upstream (reference §7.4).
+ * generateContent client -> chat-completions upstream.
  *
  * Decisions, pinned by test/golden/gemini-to-chat:
  * - snake_case request keys are normalised to camelCase first (the API accepts both); user data

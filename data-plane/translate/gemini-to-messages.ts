@@ -1,5 +1,5 @@
 /**
- * generateContent client -> messages upstream (reference §7.1, §7.4, §7.8).
+ * generateContent client -> messages upstream (docs/wire-formats.md, "Translation", "Usage").
  *
  * Decisions, pinned by test/golden/gemini-to-messages:
  * - snake_case keys are normalised first. `systemInstruction` -> `system` text blocks; same-role
