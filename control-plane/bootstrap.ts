@@ -38,11 +38,13 @@ export async function startControlPlane(
   overrides: ServiceOverrides = {},
 ): Promise<ControlPlane> {
   const orm = await openDatabase(resolved.databaseUrl);
-  const ports = resolved.ports ?? (config.redisUrl ? redisPorts(config.redisUrl, config.redisPrefix, { timeoutMs: config.redisTimeoutMs }) : memoryPorts());
+  const own = resolved.ports || !config.redisUrl ? undefined : redisPorts(config.redisUrl, config.redisPrefix, { timeoutMs: config.redisTimeoutMs });
+  const ports = resolved.ports ?? own ?? memoryPorts();
+  const metrics = new ControlPlaneMetrics();
+  if (own) metrics.redis.observe(own.redis.cmd);
   const events = createEventBus(config.redisUrl, config.redisPrefix, config.redisTimeoutMs);
   const services = new Services({ orm, ports, events, secrets: new SecretBox(resolved.secretKey), config }, overrides);
   await services.start();
-  const metrics = new ControlPlaneMetrics();
   metrics.watch(services);
   const server = await startControlPlaneServer(services, config.port, config.host, metrics);
   return {

@@ -8,6 +8,7 @@ import { getOperationAST, type ExecutionArgs, type ExecutionResult, type GraphQL
 import type { OperationResult } from 'graphql-ws';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createRegistry, secondsSince } from '../../shared/metrics/registry.js';
+import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { GROUP_STATES } from '../../shared/ports/group-states.js';
 import type { UsageBacklog } from '../../shared/ports/usage-queue.js';
 import type { Services } from '../services.js';
@@ -29,6 +30,8 @@ export function outcomeOf(errors: readonly (Error | GraphQLFormattedError)[] | u
 /** The series of one control plane, in its own registry; {@link watch} adds those read from its services at each scrape. */
 export class ControlPlaneMetrics {
   readonly registry: Registry = createRegistry('control-plane');
+  /** Latency and errors of the commands of its Redis connection (the same series as a data plane's). */
+  readonly redis = new RedisCommandMetrics(this.registry);
   private readonly operations = new Counter({
     name: 'meridian_graphql_operations_total',
     help: 'GraphQL operations, by first root field, type (query, mutation, subscription) and outcome (ok or the error code)',

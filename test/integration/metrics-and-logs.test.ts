@@ -173,6 +173,7 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
   expect(value(before, 'meridian_usage_consumer_lag_seconds')).toBeGreaterThanOrEqual(0);
   expect(value(before, 'meridian_group_health_state', { group: FAULT_GROUP })).toBe(1);
   expect(value(before, 'meridian_reconciliation_drifting_accounts')).toBe(0);
+  expect(value(before, 'meridian_redis_command_duration_seconds_count', { plane: 'control-plane' })).toBeGreaterThan(0);
 
   const wrong = await gql(url, 'mutation($i: LoginInput!) { login(input: $i) { token } }', { i: { login: 'metrics1', password: 'not the password' } });
   const code = String(wrong.errors![0].extensions!.code);
