@@ -28,6 +28,9 @@ function TotalsRow({ total, label }: { total: ModelTotal; label?: string }) {
       <Table.Td ta="right" visibleFrom="sm">
         {formatCount(total.outputTokens)}
       </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {formatCount(total.images)} / {formatCount(total.videoSeconds)}
+      </Table.Td>
       <Table.Td ta="right">{formatRmb(formatMicroRmb(total.chargeMicro))}</Table.Td>
     </Table.Tr>
   );
@@ -101,6 +104,9 @@ export function UsageChart({ totals, firstDay, lastDay }: { totals: readonly Day
                     </Table.Th>
                     <Table.Th ta="right" visibleFrom="sm">
                       {t('colOutputTokens')}
+                    </Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      {t('colMedia')}
                     </Table.Th>
                     <Table.Th ta="right">{t('colSpend')}</Table.Th>
                   </Table.Tr>

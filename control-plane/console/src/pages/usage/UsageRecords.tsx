@@ -28,6 +28,19 @@ function TokenName({ tokenId, tokenNames }: { tokenId: string; tokenNames: Reado
   );
 }
 
+/** What an image or video request made: the count, the size and the quality it was priced by. */
+function Units({ record }: { record: UsageRecordFieldsFragment }) {
+  const t = useUsageMessages();
+  const { images, videoSeconds } = record.usage;
+  if (images === 0 && videoSeconds === 0) return null;
+  const made = images > 0 ? t('unitImages', { count: formatCount(images) }) : t('unitVideo', { count: formatCount(videoSeconds) });
+  return (
+    <Text size="xs" c="gray.7" data-testid="usage-units">
+      {[made, record.unitSize, record.unitQuality].filter(Boolean).join(' · ')}
+    </Text>
+  );
+}
+
 /** The charge, exactly, with what it was worked out from. */
 function Charge({ record }: { record: UsageRecordFieldsFragment }) {
   const t = useUsageMessages();
@@ -84,7 +97,10 @@ function RecordsTable({ items, tokenNames }: RecordsProps) {
                 <Table.Td>
                   <TokenName tokenId={r.tokenId} tokenNames={tokenNames} />
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.model}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {r.model}
+                  <Units record={r} />
+                </Table.Td>
                 <Table.Td>{r.group ?? '—'}</Table.Td>
                 <Table.Td>{r.channelKind ?? '—'}</Table.Td>
                 <Table.Td ta="right">{formatCount(u.input)}</Table.Td>
@@ -116,6 +132,7 @@ function RecordCards({ items, tokenNames }: RecordsProps) {
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {r.model}
               </Text>
+              <Units record={r} />
               <Text size="xs">{formatDateTime(r.createdAt)}</Text>
             </div>
             <Stack gap={0} align="flex-end">

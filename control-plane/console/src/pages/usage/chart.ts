@@ -10,6 +10,8 @@ export interface DayTotal {
   requests: number;
   promptTokens: string;
   outputTokens: string;
+  images: number;
+  videoSeconds: number;
   chargeMicro: string;
 }
 
@@ -19,6 +21,8 @@ export interface ModelTotal {
   requests: number;
   promptTokens: bigint;
   outputTokens: bigint;
+  images: number;
+  videoSeconds: number;
   chargeMicro: bigint;
 }
 
@@ -29,8 +33,10 @@ export const TOP_MODELS = 5;
 export function modelTotals(days: readonly DayTotal[]): ModelTotal[] {
   const byModel = new Map<string, ModelTotal>();
   for (const d of days) {
-    const m = byModel.get(d.model) ?? { model: d.model, requests: 0, promptTokens: 0n, outputTokens: 0n, chargeMicro: 0n };
+    const m = byModel.get(d.model) ?? { model: d.model, requests: 0, promptTokens: 0n, outputTokens: 0n, images: 0, videoSeconds: 0, chargeMicro: 0n };
     m.requests += d.requests;
+    m.images += d.images;
+    m.videoSeconds += d.videoSeconds;
     m.promptTokens += BigInt(d.promptTokens);
     m.outputTokens += BigInt(d.outputTokens);
     m.chargeMicro += BigInt(d.chargeMicro);
@@ -47,9 +53,11 @@ export function grandTotal(models: readonly ModelTotal[]): ModelTotal {
       requests: sum.requests + m.requests,
       promptTokens: sum.promptTokens + m.promptTokens,
       outputTokens: sum.outputTokens + m.outputTokens,
+      images: sum.images + m.images,
+      videoSeconds: sum.videoSeconds + m.videoSeconds,
       chargeMicro: sum.chargeMicro + m.chargeMicro,
     }),
-    { model: '', requests: 0, promptTokens: 0n, outputTokens: 0n, chargeMicro: 0n },
+    { model: '', requests: 0, promptTokens: 0n, outputTokens: 0n, images: 0, videoSeconds: 0, chargeMicro: 0n },
   );
 }
 

@@ -33,6 +33,7 @@ export const useUsageMessages = defineMessages(
     colRequests: 'Requests',
     colPromptTokens: 'Prompt tokens',
     colOutputTokens: 'Output tokens',
+    colMedia: 'Images / video s',
     colSpend: 'Spend',
     total: 'Total',
 
@@ -51,6 +52,8 @@ export const useUsageMessages = defineMessages(
     status_failed: 'Failed ({{status}})',
     status_aborted: 'Cut short',
     chargeDetail: '{{group}} × {{model}} at {{rate}} RMB/USD',
+    unitImages: '{{count}} image(s)',
+    unitVideo: '{{count}} s of video',
     deletedToken: 'deleted token',
 
     export: 'Export CSV',
@@ -88,6 +91,7 @@ export const useUsageMessages = defineMessages(
     colRequests: '请求数',
     colPromptTokens: '输入 Token',
     colOutputTokens: '输出 Token',
+    colMedia: '图片 / 视频秒',
     colSpend: '消费',
     total: '合计',
 
@@ -106,6 +110,8 @@ export const useUsageMessages = defineMessages(
     status_failed: '失败（{{status}}）',
     status_aborted: '中途断开',
     chargeDetail: '{{group}} × {{model}}，汇率 {{rate}} 元/美元',
+    unitImages: '{{count}} 张图片',
+    unitVideo: '{{count}} 秒视频',
     deletedToken: '已删除的令牌',
 
     export: '导出 CSV',
