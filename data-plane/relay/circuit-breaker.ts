@@ -42,6 +42,8 @@ interface Entry {
   failures: Failure[];
   /** While open: when the next probe may go. */
   openUntil: number | null;
+  /** What the failure that opened it was (see `failure`). */
+  cause: string | undefined;
   /** While half-open: when the probe went out. */
   probeAt: number | null;
 }
@@ -80,16 +82,18 @@ export class CircuitBreakers {
   /**
    * The channel failed (connection, timeout, 5xx): count it, open when over threshold. `tag`: a
    * failure that may be one model's (see the class comment); a tagged failure does not reopen a
-   * half-open breaker whose probe it was not.
+   * half-open breaker whose probe it was not. `cause`: what the failure was (`rate-limit`), kept
+   * while the breaker is open so the client can be told the right thing.
    */
-  failure(channelId: string, tag?: string): void {
+  failure(channelId: string, tag?: string, cause?: string): void {
     const t = this.now();
     let e = this.entries.get(channelId);
-    if (!e) this.entries.set(channelId, (e = { failures: [], openUntil: null, probeAt: null }));
+    if (!e) this.entries.set(channelId, (e = { failures: [], openUntil: null, cause: undefined, probeAt: null }));
     if (e.openUntil !== null) {
       if (tag !== undefined && e.probeAt === null) return;
       // A failed probe (or a late failure of a request started before opening): open again.
       e.openUntil = t + this.options.openMs;
+      e.cause = cause;
       e.probeAt = null;
       return;
     }
@@ -98,7 +102,14 @@ export class CircuitBreakers {
     if (e.failures.length >= this.options.failureThreshold && spansTags(e.failures)) {
       e.failures = [];
       e.openUntil = t + this.options.openMs;
+      e.cause = cause;
     }
+  }
+
+  /** While open: until when, and the cause of the failure that opened it. */
+  openInfo(channelId: string): { until: number; cause: string | undefined } | undefined {
+    const e = this.entries.get(channelId);
+    return e?.openUntil != null ? { until: e.openUntil, cause: e.cause } : undefined;
   }
 
   /** Every breaker that is not closed or has failures counted (metrics, status). */

@@ -121,13 +121,13 @@ export class Relay {
     const pinId = affinity === undefined ? undefined : model + '\u001f' + affinity;
     const pin = pinId === undefined ? undefined : router.affinity.get(pinId);
     let last: UpstreamFailure | undefined;
-    /** The soonest a parked candidate may be asked again, and whether every candidate so far was parked. */
+    /** The soonest a parked (or rate-limited) candidate may be asked again, and whether every candidate so far was so. */
     let parkedUntil = Infinity;
     let onlyParked = true;
     let firstCallAt = 0;
     let channelsCalled = 0;
     const skip = (group: string, channelId: string, reason: SkipReason) => {
-      if (reason !== 'parked') onlyParked = false;
+      if (reason === 'budget') onlyParked = false;
       const record = { group, channelId, reason };
       outcome.skipped.push(record);
       this.deps.onSkip?.(record, req);
@@ -136,7 +136,10 @@ export class Relay {
     const allow = (channelId: string, group: SnapshotGroup) => {
       const reason = router.skipReason(channelId, model);
       if (reason === null) return true;
-      if (reason === 'parked') parkedUntil = Math.min(parkedUntil, router.parking.parkedUntil(channelId, model)!);
+      // A breaker opened by 429s is a rate limit too: the client hears 429, not "nothing available".
+      const until = reason === 'parked' ? router.parking.parkedUntil(channelId, model) : router.breakers.rateLimitedUntil(channelId, model);
+      if (until === undefined) onlyParked = false;
+      else parkedUntil = Math.min(parkedUntil, until);
       skip(group.name, channelId, reason);
       return false;
     };
@@ -245,7 +248,7 @@ export class Relay {
     }
     const scope = scopeOf(failure);
     if (scope !== null) {
-      router.breakers.failure(channelId, model, scope);
+      router.breakers.failure(channelId, model, scope, failure.status === 429);
       router.scores.observe(channelId, model, false);
     } else if (failure.result === 'status') router.breakers.success(channelId, model);
     else router.breakers.release(channelId, model);

@@ -8,6 +8,7 @@ import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS, type BreakerOptions, type Bre
 import type { FailureScope } from './failure-scope.js';
 
 const SEP = '\u001f';
+const RATE_LIMIT = 'rate-limit';
 
 /** A breaker as metrics read it: `model` null for a channel's own breaker. */
 export interface BreakerEntry {
@@ -54,19 +55,29 @@ export class RoutingBreakers {
   /**
    * Counts a failure where it belongs: `channel` on the channel; `model` on the model; `spread`
    * (a timeout or a reset, which may be either) on the model, and on the channel once such
-   * failures come from two models or more.
+   * failures come from two models or more. `rateLimited`: the failure was a 429 (see `rateLimitedUntil`).
    */
-  failure(channelId: string, model: string, scope: FailureScope): void {
+  failure(channelId: string, model: string, scope: FailureScope, rateLimited = false): void {
     if (scope === 'channel') {
       this.channels.failure(channelId);
       // A model probe that found the channel down must not stay taken.
       this.models.release(channelId + SEP + model);
       return;
     }
-    this.models.failure(channelId + SEP + model);
+    this.models.failure(channelId + SEP + model, undefined, rateLimited ? RATE_LIMIT : undefined);
     if (scope === 'spread') this.channels.failure(channelId, model);
     // The upstream answered about the model: the channel itself is reachable.
     else this.channels.success(channelId);
+  }
+
+  /**
+   * When `model`'s breaker on `channelId` is open because the upstream kept answering 429: until
+   * when (the client is then told it is rate limited, not that nothing is available).
+   */
+  rateLimitedUntil(channelId: string, model: string): number | undefined {
+    if (this.channels.openInfo(channelId)) return undefined;
+    const info = this.models.openInfo(channelId + SEP + model);
+    return info?.cause === RATE_LIMIT ? info.until : undefined;
   }
 
   /** The state of a channel's breaker, or with `model` of that model's breaker on the channel. */

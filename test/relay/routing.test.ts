@@ -178,6 +178,18 @@ test('a 429 with Retry-After: 2 parks the model on the channel, then it resumes;
   await eventually(async () => expect(await counted('solo', 'r-solo', 'm-solo', 'skip_parked', false)).toBe(3));
 });
 
+test('a model whose upstream keeps answering 429 without saying when opens its breaker, and its clients hear 429 with when to come back, not 503', async () => {
+  bed.upstream.setDefault(keyOf('r-solo'), { kind: 'error', status: 429, message: 'Rate limit reached for requests' });
+  const chat = () => openai('solo').chat.completions.create({ model: 'm-solo', messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e);
+  for (let i = 0; i < 2; i++) expect(await chat()).toBeInstanceOf(OpenAI.RateLimitError);
+  expect(bed.pipeline.breakers.state('r-solo', 'm-solo')).toBe('open');
+  now += 4000;
+  const err = await chat();
+  expect(err).toBeInstanceOf(OpenAI.RateLimitError);
+  expect((err as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('6');
+  expect(callsTo('r-solo')).toBe(2);
+});
+
 test('a channel ten times slower to its first byte gets a shrinking share, bounded below by the exploration share', async () => {
   bed.upstream.setDefault(keyOf('r-fast'), { kind: 'reply', delayMs: 20 });
   bed.upstream.setDefault(keyOf('r-slow'), { kind: 'reply', delayMs: 200 });

@@ -140,6 +140,15 @@ describe('breakers per channel and per model', () => {
     expect(c.state('c')).toBe('open');
   });
 
+  test('a model breaker opened by 429s says until when the model is rate limited; one opened by 500s does not', () => {
+    const b = breakers();
+    for (let i = 0; i < 3; i++) b.failure('c', 'limited', 'model', true);
+    for (let i = 0; i < 3; i++) b.failure('c', 'broken', 'model');
+    expect(b.rateLimitedUntil('c', 'limited')).toBe(NOW + 5000);
+    expect(b.rateLimitedUntil('c', 'broken')).toBeUndefined();
+    expect(b.rateLimitedUntil('c', 'fine')).toBeUndefined();
+  });
+
   test("a half-open model breaker's probe is not lost when the channel refuses, and the listing says which is which", () => {
     const b = breakers();
     for (let i = 0; i < 3; i++) b.failure('c', 'm', 'model');
