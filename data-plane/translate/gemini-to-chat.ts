@@ -18,7 +18,8 @@
  * - Built-in tools (googleSearch included: ordinary chat models have no web search) are dropped, as
  *   hosted-tools.ts rules.
  * - Dropped, each top-level field named in the debug log: topK, safetySettings,
- *   responseLogprobs/logprobs, thinkingConfig.includeThoughts, and fields without a chat equivalent.
+ *   responseLogprobs/logprobs, and fields without a chat equivalent. `thinkingConfig` becomes
+ *   `reasoning_effort` through the table of reasoning.ts (bare `includeThoughts`: `medium`).
  */
 import type {
   ChatChunk,

@@ -248,8 +248,7 @@ function thinkingBudget(config: GeminiGenerationConfig): number | undefined {
   if (!thinking) return undefined;
   const budget = thinking.thinkingBudget;
   if (typeof budget === 'number' && budget > 0) return Math.max(budget, MIN_THINKING_BUDGET);
-  const effort = effortFromThinkingConfig(thinking) ?? (thinking.includeThoughts === true ? 'medium' : undefined);
-  return budgetForEffort(effort);
+  return budgetForEffort(effortFromThinkingConfig(thinking));
 }
 
 function responseSchema(config: GeminiGenerationConfig): Record<string, unknown> | undefined {

@@ -100,7 +100,7 @@ export function effortFromThinkingConfig(config: GeminiThinkingConfig): ChatReas
     if (isEffort(effort)) return effort;
   }
   const budget = config.thinkingBudget;
-  if (typeof budget !== 'number') return undefined;
+  if (typeof budget !== 'number') return config.includeThoughts === true ? 'medium' : undefined;
   if (budget < 0) return 'medium';
   if (budget === 0) return 'minimal';
   return bucket(budget, 'geminiBudget');
