@@ -16,6 +16,7 @@
  * Use is only counted where a limit applies: unlimited traffic makes no limiter call.
  */
 import type Koa from 'koa';
+import type { WireFormat } from '../../shared/formats.js';
 import { hasRateLimit, type RateLimits } from '../../shared/limits/rate-limits.js';
 import type { RateAdmission, RateLimiter, RateLimitName, RateScope, RateTicket, ScopeUse } from '../../shared/ports/rate-limiter.js';
 import { estimatePromptTokensFromBytes } from '../../shared/pricing/estimate.js';
@@ -52,6 +53,12 @@ export interface RateLimitOptions {
 /** The rate-limit stage and what it must stop at shutdown. */
 export interface RateLimitStage {
   middleware: Koa.Middleware<PipelineState>;
+  /**
+   * Runs a request that is not a generation (a media order: counted as a request, no tokens) under
+   * the same limits: `run` gets the candidate groups with room, and the concurrency slot is freed
+   * when it ends; the 429 is thrown before it runs. `headersFormat`: whose rate-limit headers.
+   */
+  around<T>(ctx: Koa.Context, request: { requestId: string; token: TokenRecord; candidates: GroupRoute[]; headersFormat: WireFormat }, run: (candidates: GroupRoute[]) => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -82,6 +89,11 @@ function refusal(refused: Extract<RateAdmission, { admitted: false }>, tokens: n
   return new GatewayError('rate_limit', message, undefined, { retryAfterSeconds, openaiType: refused.limit === 'tokens' ? 'tokens' : 'requests' });
 }
 
+/** Does any limit apply to a request of `token` to `candidates` (else it is not counted at all)? */
+function limited(token: TokenRecord, candidates: readonly GroupRoute[]): boolean {
+  return accountScopes(token) !== undefined || candidates.some((c) => hasRateLimit(c.group.limits));
+}
+
 /** Builds the stage over `options.limiter`. */
 export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
   const { limiter } = options;
@@ -105,21 +117,19 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
     for (const ticket of tickets) guard.background(() => limiter.settle(ticket, { ...change, release: true }));
   };
 
-  const middleware: Koa.Middleware<PipelineState> = async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action !== 'generate') return next();
-    const token = required(ctx.state.token, 'token');
-    const candidates = required(ctx.state.candidates, 'candidates');
+  /**
+   * Counts a request against its token, account and first candidate group with room (throws the
+   * 429 when full); sets the limit headers. Resolves with the candidates from that group on and
+   * the tickets to settle (none: nothing limits it, or Redis did not answer).
+   */
+  const admitRequest = async (ctx: Koa.Context, requestId: string, token: TokenRecord, candidates: GroupRoute[], format: WireFormat, estimate: number): Promise<{ candidates: GroupRoute[]; tickets: RateTicket[] }> => {
+    if (!limited(token, candidates)) return { candidates, tickets: [] };
     const own = accountScopes(token);
-    if (!own && !candidates.some((c) => hasRateLimit(c.group.limits))) return next();
-
-    const requestId = ctx.state.requestId;
-    const estimate = estimatePromptTokensFromBytes(required(ctx.state.rawBody, 'rawBody').length) + maxOutputFor(route.format, required(ctx.state.body, 'body'), required(ctx.state.model, 'model'));
     const tickets: RateTicket[] = [];
     const uses: ScopeUse[] = [];
     const refuse = (refused: Extract<RateAdmission, { admitted: false }>) => {
       options.onRefused?.(refused.scope, refused.limit);
-      ctx.set(rateLimitHeaders(route.format, [...uses, ...refused.use], now()));
+      ctx.set(rateLimitHeaders(format, [...uses, ...refused.use], now()));
       return refusal(refused, estimate);
     };
 
@@ -138,9 +148,22 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
     }
     if (groups.ticket) tickets.push(groups.ticket);
     uses.push(...groups.use);
-    ctx.state.candidates = candidates.slice(groups.from);
-    ctx.set(rateLimitHeaders(route.format, uses, now()));
-    if (tickets.length === 0) return next(); // Redis did not answer: admitted unchecked
+    ctx.set(rateLimitHeaders(format, uses, now()));
+    return { candidates: candidates.slice(groups.from), tickets };
+  };
+
+  const middleware: Koa.Middleware<PipelineState> = async (ctx, next) => {
+    const route = required(ctx.state.route, 'route');
+    if (route.action !== 'generate') return next();
+    const token = required(ctx.state.token, 'token');
+    const candidates = required(ctx.state.candidates, 'candidates');
+    if (!limited(token, candidates)) return next();
+    const requestId = ctx.state.requestId;
+    const estimate = estimatePromptTokensFromBytes(required(ctx.state.rawBody, 'rawBody').length) + maxOutputFor(route.format, required(ctx.state.body, 'body'), required(ctx.state.model, 'model'));
+    const admitted = await admitRequest(ctx, requestId, token, candidates, route.format, estimate);
+    ctx.state.candidates = admitted.candidates;
+    const tickets = admitted.tickets;
+    if (tickets.length === 0) return next(); // nothing limits it, or Redis did not answer: admitted unchecked
 
     running.set(requestId, tickets);
     // Metering settles the request after it ends (see Metering.settle), with its actual usage.
@@ -159,7 +182,18 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
       }
     }
   };
-  return { middleware, close: () => clearInterval(renewal) };
+
+  const around: RateLimitStage['around'] = async (ctx, request, run) => {
+    const admitted = await admitRequest(ctx, request.requestId, request.token, request.candidates, request.headersFormat, 0);
+    if (admitted.tickets.length > 0) running.set(request.requestId, admitted.tickets);
+    try {
+      return await run(admitted.candidates);
+    } finally {
+      running.delete(request.requestId);
+      settle(admitted.tickets, { requests: 0, tokens: 0 });
+    }
+  };
+  return { middleware, around, close: () => clearInterval(renewal) };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The video routes with what they run on: their own token cache (subscribed to revocations like
- * the relay pipeline's), breakers, upstream connection pools and health counting, over the data
- * plane's ports. Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
+ * the relay pipeline's), breakers, upstream connection pools, health counting and rate limits
+ * (counted in the same Redis windows as text requests), over the data plane's ports. Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../bootstrap.js';
@@ -20,6 +20,7 @@ import { resolvesWithin } from '../../shared/async/within.js';
 import { UnitBilling } from '../billing/unit-billing.js';
 import { VideoJobs } from './jobs.js';
 import { videoRoutes } from './routes.js';
+import { rateLimitStage } from '../limits/rate-limit-stage.js';
 
 const log = createLogger('video-routes');
 
@@ -68,16 +69,19 @@ export function createVideoRoutes(deps: DataPlaneDeps, options: { now?: () => nu
   const auth = authenticate(cache, { format: 'chat-completions', now }) as Koa.Middleware<PipelineState>;
   const unread = closeWhenRefusedUnread();
   const admit: Koa.Middleware<PipelineState> = (ctx, next) => unread(ctx, () => tokenCacheReady(ctx, () => auth(ctx, next)));
+  const limits = rateLimitStage({ limiter: deps.ports.rateLimits, failOpenMs: deps.config.rateLimitFailOpenMs, timeoutMs: deps.config.redisTimeoutMs, now });
   const middleware = videoRoutes({
     runtime: deps.runtime,
     admit,
     jobs,
     maxBodyBytes: deps.config.maxBodyBytes,
     usable: (group, model, others) => groupHealth.usable(group, model, others),
+    limits,
   });
   return {
     middleware: middleware as Koa.Middleware,
     close: async () => {
+      limits.close();
       await cache.stop();
       await groupHealth.stop();
       await recorder.close();

@@ -8,7 +8,7 @@
  *
  * Authentication and routing as for text requests: the key (Bearer), the token's groups and
  * their formats (`videos`: `Unsupported API format` otherwise), its model allow-list, fallback
- * groups, group health.
+ * groups, group health, rate limits (a creation is a request; polls and downloads are not counted).
  */
 import type Koa from 'koa';
 import type { RuntimeConfig } from '../config/runtime-config.js';
@@ -16,6 +16,7 @@ import { GatewayError } from '../errors.js';
 import { readAll } from '../http/read-all.js';
 import { candidateGroups } from '../pipeline/candidates.js';
 import type { PipelineState } from '../pipeline/state.js';
+import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import type { VideoJobs } from './jobs.js';
 import { parseVideoRequest } from './request.js';
 
@@ -29,6 +30,8 @@ export interface VideoRoutesDeps {
   maxBodyBytes: number;
   /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
   usable?: (group: string, model: string, others: boolean) => boolean;
+  /** The rate limits of the token, its account and the groups, as for text (a creation counts as a request). */
+  limits?: Pick<RateLimitStage, 'around'>;
 }
 
 const JOB = /^\/v1\/videos\/([^/]+)(\/content)?$/;
@@ -84,7 +87,8 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
   const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
   const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
   if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
-  const created = await deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates: routes });
+  const start = (candidates: typeof routes) => deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates });
+  const created = deps.limits ? await deps.limits.around(ctx, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, start) : await start(routes);
   ctx.set('x-meridian-group', created.group);
   ctx.set('x-meridian-channel-kind', created.channelKind);
   return created.video;

@@ -16,6 +16,7 @@ import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { minuteOf, totalsByKey } from '../../shared/health/outcome.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../../shared/snapshot/types.js';
@@ -85,9 +86,9 @@ let overseas: DataPlane;
 const dirs: { remove(): Promise<void> }[] = [];
 const keys: Record<'a' | 'b' | 'textOnly', string> = { a: '', b: '', textOnly: '' };
 
-async function token(name: string, accountId: string, groups: string[], spendCapMicro: string | null = null): Promise<string> {
+async function token(name: string, accountId: string, groups: string[], extra: Partial<TokenRecord> = {}): Promise<string> {
   const key = `sk-${name}${'x'.repeat(40)}`;
-  await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId, name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro });
+  await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId, name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null, ...extra });
   return key;
 }
 
@@ -259,13 +260,29 @@ describe('video jobs', () => {
     }
     expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
     expect((await post('sk-unknown', { model: 'sora-2', prompt: 'x' })).status).toBe(401);
-    const capped = await post(await token('dave', 'acct-a', ['video'], '1000'), { model: 'sora-2', prompt: 'x', seconds: '12' });
+    const capped = await post(await token('dave', 'acct-a', ['video'], { spendCapMicro: '1000' }), { model: 'sora-2', prompt: 'x', seconds: '12' });
     expect([capped.status, capped.body.error.type]).toEqual([402, 'insufficient_quota']);
     const oversize = await post(keys.a, { model: 'sora-2', prompt: 'x'.repeat(MB) });
     expect([oversize.status, oversize.body.error.message]).toEqual([413, expect.stringContaining(`larger than the limit of ${MB} bytes`)]);
     await expect(client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'x', seconds: '3' as '4' })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     expect(upstream.requests.length).toBe(sent);
     expect(await balance('acct-a')).toEqual(start);
+  });
+
+  test("a creation counts against the token's requests per minute, on every node: 429 with Retry-After beyond it", async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), {});
+    const limited = await token('erin', 'acct-a', ['video'], { limits: { rpm: 1, tpm: null, concurrency: null } });
+    const first = await client(domestic, limited).videos.create({ model: 'sora-2', prompt: 'Once', seconds: '4' }).withResponse();
+    expect(first.response.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    const sent = upstream.requests.length;
+    const second = await fetch(`${overseas.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${limited}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'sora-2', prompt: 'Twice' }) });
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await second.json()).toMatchObject({ error: { type: 'requests', code: 'rate_limit_exceeded' } });
+    expect(upstream.requests.length).toBe(sent);
+    // Polls are not creations: they go on.
+    expect((await client(overseas, limited).videos.retrieve(first.data.id)).id).toBe(first.data.id);
   });
 
   test('a 20 MB video is streamed through, never held whole: live memory grows by far less than the file', async () => {
