@@ -18,13 +18,13 @@ export interface Ports {
   readonly kind: 'redis' | 'memory';
   readonly tokens: TokenStore;
   readonly ephemeral: EphemeralStore;
-  /** Hot balances: reserve, settle, release, expire, credit (contract item 3). */
+  /** Hot balances: reserve, settle, release, expire, credit (Redis contract 3). */
   readonly balances: BalanceStore;
-  /** Usage events from data planes to the control plane (contract item 4). */
+  /** Usage events from data planes to the control plane (Redis contract 4). */
   readonly usage: UsageQueue;
   /** Routing snapshots (control plane -> data planes) and data-plane heartbeats. */
   readonly configBus: ConfigBus;
-  /** Upstream attempt counters in minute buckets (contract item 5). */
+  /** Upstream attempt counters in minute buckets (Redis contract 5). */
   readonly outcomes: OutcomeCounters;
   /** Group health states, control plane -> data planes. */
   readonly groupStates: GroupStateBus;
