@@ -27,7 +27,8 @@ const FILTERED = new Set([
 /**
  * Gemini `finishReason` -> chat `finish_reason`. Gemini says `STOP` even when the turn ends with
  * function calls, so the caller says whether any were produced. Unknown reasons (OTHER,
- * MALFORMED_FUNCTION_CALL, ...) count as a normal stop, as in the reference table.
+ * MALFORMED_FUNCTION_CALL, ...) count as a normal stop: the chat format has no finish reason for
+ * a turn the model itself broke off.
  */
 export function chatFinishFromGemini(reason: string | undefined, hasToolCalls: boolean): ChatFinishReason {
   if (reason === 'MAX_TOKENS') return 'length';
