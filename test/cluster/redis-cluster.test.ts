@@ -15,6 +15,7 @@ import '../contract/token-store.contract.test.js';
 import '../contract/usage-queue.contract.test.js';
 import OpenAI from 'openai';
 import { createEventBus } from '../../control-plane/graphql/pubsub.js';
+import { redisPorts } from '../../shared/ports/factory.js';
 import { UsageRecord } from '../../control-plane/usage/usage-record.entity.js';
 import { startTestControlPlane } from '../support/control-plane.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
@@ -32,6 +33,41 @@ afterAll(async () => {
 });
 
 describe('Redis Cluster: the service', () => {
+  it("sends one turn's commands to each key's node, answers each caller with its own replies, and the last parts after the others", async () => {
+    const ports = redisPorts(clusterUnderTest.cluster!.url, testRedisPrefix());
+    try {
+      // Accounts' keys lie in many slots, so on every node of the cluster.
+      const key = (n: number) => ports.keys.balance(`turn-${n}`);
+      const writes = Array.from({ length: 12 }, (_, n) => ports.redis.turn.send((p) => p.set(key(n), String(n)).incrby(key(n), n)));
+      const reads = ports.redis.turn.send((p) => Array.from({ length: 12 }, (_, n) => p.get(key(n))), { last: true });
+      const failing = ports.redis.turn.send((p) => p.set(key(99), 'text').incrby(key(99), 1));
+      expect(await reads).toEqual(Array.from({ length: 12 }, (_, n) => [null, String(2 * n)]));
+      (await Promise.all(writes)).forEach((replies, n) => expect(replies).toEqual([[null, 'OK'], [null, 2 * n]]));
+      const [[setError], [incrError]] = await failing;
+      expect(setError).toBeNull();
+      expect(incrError?.message).toMatch(/not an integer/);
+    } finally {
+      await ports.close();
+    }
+  });
+
+  it('sends the last parts of a turn only once the others were answered, on another node too', async () => {
+    const cluster = clusterUnderTest.cluster!;
+    const ports = redisPorts(cluster.url, testRedisPrefix());
+    try {
+      const [busy, late] = await keysOnTwoNodes(cluster, (n) => ports.keys.balance(`order-${n}`));
+      // Runs 100 ms on its node, then answers that node's clock; the last part answers the other node's clock when it runs.
+      const BUSY = "local s = redis.call('TIME') repeat local t = redis.call('TIME') until (t[1] - s[1]) * 1000000 + (t[2] - s[2]) >= 100000 return redis.call('TIME')";
+      const first = ports.redis.turn.send((p) => p.eval(BUSY, 1, busy));
+      const last = ports.redis.turn.send((p) => p.eval("return redis.call('TIME')", 1, late), { last: true });
+      const micros = (reply: unknown) => Number((reply as [string, string])[0]) * 1e6 + Number((reply as [string, string])[1]);
+      const [[[, firstEnd]], [[, lastRan]]] = await Promise.all([first, last]);
+      expect(micros(lastRan)).toBeGreaterThanOrEqual(micros(firstEnd));
+    } finally {
+      await ports.close();
+    }
+  });
+
   it('delivers GraphQL events from one control plane to another over sharded pub/sub', async () => {
     const url = clusterUnderTest.cluster!.url;
     const prefix = testRedisPrefix();
@@ -95,3 +131,17 @@ describe('Redis Cluster: the service', () => {
     }
   });
 });
+
+/** Two keys made by `key` whose slots two different masters serve. */
+async function keysOnTwoNodes(cluster: PrivateRedisCluster, key: (n: number) => string): Promise<[string, string]> {
+  const port = cluster.ports[0];
+  const ranges = (await cluster.onNode(port, (node) => node.cluster('SLOTS'))) as [number, number, [string, number]][];
+  const nodeOf = async (k: string) => {
+    const slot = await cluster.onNode(port, (node) => node.cluster('KEYSLOT', k));
+    return ranges.find(([from, to]) => slot >= from && slot <= to)![2][1];
+  };
+  const first = key(0);
+  const firstNode = await nodeOf(first);
+  for (let n = 1; n < 100; n++) if ((await nodeOf(key(n))) !== firstNode) return [first, key(n)];
+  throw new Error('no two keys on different nodes');
+}
