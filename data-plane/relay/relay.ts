@@ -203,7 +203,7 @@ export class Relay {
             this.keys.reject(key);
             this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
           } else {
-            const parked = this.learn(channel.id, model, failure);
+            const parked = this.learn(req.requestId, channel.id, model, failure);
             if (parked === undefined) onlyParked = false;
             else parkedUntil = Math.min(parkedUntil, parked);
           }
@@ -237,16 +237,17 @@ export class Relay {
    * (returns until when), any other failure counts toward the breaker of its scope; both lower the
    * channel's adaptive weight. A refusal of the request itself says the channel works.
    */
-  private learn(channelId: string, model: string, failure: UpstreamFailure): number | undefined {
+  private learn(requestId: string, channelId: string, model: string, failure: UpstreamFailure): number | undefined {
     const router = this.deps.router;
     const backOff = backOffOf(failure);
+    const scope = backOff ? null : scopeOf(failure);
+    log.debug('upstream attempt failed', { requestId, channel: channelId, model, result: failure.result, status: failure.status, counts: backOff ? `parked (${backOff.scope})` : (scope ?? 'nowhere') });
     if (backOff) {
       router.parking.park(channelId, backOff.scope === 'model' ? model : null, backOff.waitMs);
       router.breakers.release(channelId, model);
       router.scores.observe(channelId, model, false);
       return router.now() + backOff.waitMs;
     }
-    const scope = scopeOf(failure);
     if (scope !== null) {
       router.breakers.failure(channelId, model, scope, failure.status === 429);
       router.scores.observe(channelId, model, false);
