@@ -285,7 +285,7 @@ export class Relay {
       if (!(err instanceof TranslationError)) throw err;
       // Another channel (of another kind) may take it; if none does, the client learns what, why
       // and for which kind of channel (the translation passes through chat internally; that is not it).
-      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `${err.message} (model '${req.model.id}' on a ${channel.kind} channel)`));
+      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `${err.message} (model '${req.model.id}', channel kind: ${channel.kind})`));
     }
   }
 

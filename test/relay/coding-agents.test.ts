@@ -247,7 +247,7 @@ describe('what the coding agents send, mapped or dropped by one rule', () => {
       expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
       const error = refused as InstanceType<typeof OpenAI.BadRequestError>;
       expect(error.message).toContain('previous_response_id');
-      expect(error.message).toContain('anthropic channel');
+      expect(error.message).toContain('channel kind: anthropic');
       const info = lines.map((l) => JSON.parse(l) as Loose).find((l) => l.msg === 'request refused' && l.requestId === error.requestID);
       expect(info).toMatchObject({ level: 'info', status: 400 });
     } finally {
