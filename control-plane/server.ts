@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ApolloServer } from '@apollo/server';
@@ -37,6 +38,11 @@ export interface ControlPlaneServer {
   /** ws://host:port/graphql */
   wsUrl: string;
   close(): Promise<void>;
+}
+
+/** A request id for the logs (HTTP requests send it back as `x-request-id`). */
+function newRequestId(): string {
+  return `req_${randomBytes(10).toString('hex')}`;
 }
 
 /** The session secret from a bearer header (console frontends) or the cookie (browsers). */
@@ -132,7 +138,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
           setSessionCookie: () => undefined,
           clearSessionCookie: () => undefined,
         };
-        return { em: orm.em.fork(), viewer: await resolveViewer(secret), services, http: noCookies };
+        return { em: orm.em.fork(), viewer: await resolveViewer(secret), services, http: noCookies, log: log.child({ requestId: newRequestId() }) };
       },
       onOperation: metrics?.onOperation,
     },
@@ -193,7 +199,9 @@ export async function startControlPlaneServer(services: Services, port: number, 
           clearSessionCookie: () => ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure }),
         };
         const viewer = await resolveViewer(sessionSecret(ctx.get('authorization') || undefined, ctx.cookies.get(SESSION_COOKIE)));
-        return { em: orm.em.fork(), viewer, services, http };
+        const requestId = newRequestId();
+        ctx.set('x-request-id', requestId);
+        return { em: orm.em.fork(), viewer, services, http, log: log.child({ requestId }) };
       },
     }),
   );

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../accounts/account.entity.js';
 import type { Services } from '../services.js';
+import type { Logger } from '../../shared/log.js';
 
 /** Who is calling: resolved from the session cookie or bearer session token. */
 export interface Viewer {
@@ -23,4 +24,6 @@ export interface GraphQLContext {
   viewer: Viewer | null;
   services: Services;
   http: HttpSide;
+  /** The operation's logger: its lines carry the request id (HTTP: the `x-request-id` header sent back). */
+  log?: Logger;
 }

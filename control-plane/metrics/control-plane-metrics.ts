@@ -12,6 +12,7 @@ import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { GROUP_STATES } from '../../shared/ports/group-states.js';
 import type { UsageBacklog } from '../../shared/ports/usage-queue.js';
 import type { Services } from '../services.js';
+import type { GraphQLContext } from '../graphql/context.js';
 import { USAGE_CONSUMER_GROUP } from '../usage/usage.consumer.js';
 
 /** The name an operation is counted under: its first root field, `unknown` before it was parsed and validated. */
@@ -52,10 +53,11 @@ export class ControlPlaneMetrics {
   });
 
   /** Counts operations and times root resolvers of Apollo (queries and mutations over HTTP). */
-  apolloPlugin(): ApolloServerPlugin {
+  apolloPlugin(): ApolloServerPlugin<GraphQLContext> {
     const { operations, resolvers } = this;
     return {
       async requestDidStart() {
+        const started = performance.now();
         return {
           async executionDidStart() {
             return {
@@ -66,9 +68,12 @@ export class ControlPlaneMetrics {
               },
             };
           },
-          async willSendResponse({ operation, errors, response }) {
+          async willSendResponse({ operation, errors, response, contextValue }) {
             const single = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-            operations.inc({ ...operationLabel(operation), outcome: outcomeOf(errors ?? single) });
+            const labels = { ...operationLabel(operation), outcome: outcomeOf(errors ?? single) };
+            operations.inc(labels);
+            // The operation's access line (its logger carries the request id).
+            contextValue.log?.info('graphql', { ...labels, ms: Math.round(performance.now() - started) });
           },
         };
       },
@@ -82,11 +87,15 @@ export class ControlPlaneMetrics {
   readonly onOperation = async (_ctx: unknown, _id: string, _payload: unknown, args: ExecutionArgs, operationResult: OperationResult): Promise<AsyncGenerator<ExecutionResult> | undefined> => {
     const result = await operationResult;
     const label = operationLabel(getOperationAST(args.document, args.operationName));
+    const log = (args.contextValue as GraphQLContext | undefined)?.log;
     if (!isAsyncGenerator<ExecutionResult>(result)) {
-      this.operations.inc({ ...label, outcome: outcomeOf((result as ExecutionResult).errors) });
+      const outcome = outcomeOf((result as ExecutionResult).errors);
+      this.operations.inc({ ...label, outcome });
+      log?.info('graphql', { ...label, outcome });
       return undefined;
     }
     this.operations.inc({ ...label, outcome: 'ok' });
+    log?.info('graphql', { ...label, outcome: 'ok' });
     this.subscriptions.inc();
     return countedUntilEnd(result, () => this.subscriptions.dec());
   };

@@ -163,7 +163,7 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   expect(parsed.find((l) => l.requestId === requestId && l.msg === 'request')).toMatchObject({ level: 'info', component: 'data-plane', status: 200, format: 'chat-completions', group: FAULT_GROUP, channelKind: 'openai' });
 });
 
-test('the control plane counts GraphQL operations, subscriptions, and the usage consumer catching up', async () => {
+test('the control plane counts GraphQL operations, subscriptions, and the usage consumer catching up; operations log with their request id', async () => {
   const before = await scrape(cp.server.url.replace(/\/graphql$/, ''));
   expect(value(before, 'meridian_graphql_operations_total', { operation: 'createToken', type: 'mutation', outcome: 'ok' })).toBe(2);
   expect(value(before, 'meridian_graphql_resolver_duration_seconds_count', { field: 'Mutation.createToken' })).toBe(2);
@@ -174,6 +174,14 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
   expect(value(before, 'meridian_group_health_state', { group: FAULT_GROUP })).toBe(1);
   expect(value(before, 'meridian_reconciliation_drifting_accounts')).toBe(0);
   expect(value(before, 'meridian_redis_command_duration_seconds_count', { plane: 'control-plane' })).toBeGreaterThan(0);
+
+  // An HTTP operation gets a request id, sent back and carried by its log line.
+  const asked = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
+  expect(asked.status).toBe(200);
+  const requestId = asked.headers.get('x-request-id');
+  expect(requestId).toMatch(/^req_[0-9a-f]{20}$/);
+  const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(parsed.find((l) => l.requestId === requestId)).toMatchObject({ level: 'info', component: 'control-plane', msg: 'graphql', operation: 'me', type: 'query', outcome: 'ok' });
 
   const wrong = await gql(url, 'mutation($i: LoginInput!) { login(input: $i) { token } }', { i: { login: 'metrics1', password: 'not the password' } });
   const code = String(wrong.errors![0].extensions!.code);
