@@ -61,6 +61,8 @@ const VEO_SECONDS = [4, 6, 8];
 export class FakeVideoUpstream {
   readonly requests: VideoRequestSeen[] = [];
   readonly violations: string[] = [];
+  /** File bytes handed to the sockets so far, all downloads together. */
+  fileBytesSent = 0;
   private readonly jobs = new Map<string, Job>();
   private readonly scripts = new Map<string, VideoScript>();
 
@@ -168,7 +170,7 @@ export class FakeVideoUpstream {
     }
     if (url.searchParams.get('variant') !== 'video') return this.violation(res, `openai: variant ${url.searchParams.get('variant')}`);
     if (statusOf(job) !== 'completed') return this.violation(res, `openai: content of ${job.id} before it completed`);
-    return sendFile(res, job.script.fileBytes);
+    return sendFile(res, job.script.fileBytes, (n) => (this.fileBytesSent += n));
   }
 
   private gemini(req: http.IncomingMessage, res: http.ServerResponse, path: string, url: URL, body: Buffer): Promise<void> | void {
@@ -213,7 +215,7 @@ export class FakeVideoUpstream {
     }
     if (url.searchParams.get('alt') !== 'media') return this.violation(res, 'gemini: download without alt=media');
     if (statusOf(job) !== 'completed') return this.violation(res, `gemini: download of ${job.id} before it completed`);
-    return sendFile(res, job.script.fileBytes);
+    return sendFile(res, job.script.fileBytes, (n) => (this.fileBytesSent += n));
   }
 }
 
@@ -248,11 +250,12 @@ const CHUNK = 64 * 1024;
 const PATTERN = Buffer.from(Array.from({ length: CHUNK }, (_, i) => fileByte(i)));
 
 /** Writes `size` bytes of {@link fileByte}, 64 KiB at a time, waiting for the socket to drain. */
-async function sendFile(res: http.ServerResponse, size: number): Promise<void> {
+async function sendFile(res: http.ServerResponse, size: number, sent: (bytes: number) => void): Promise<void> {
   res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(size) });
   for (let offset = 0; offset < size; offset += CHUNK) {
     // The pattern repeats every 256 bytes, so every chunk starts alike; a copy, as the socket keeps what it is given.
     const chunk = Buffer.from(PATTERN.subarray(0, Math.min(CHUNK, size - offset)));
+    sent(chunk.length);
     if (!res.write(chunk)) await once(res, 'drain');
     if (res.destroyed) return;
   }
