@@ -180,9 +180,10 @@ describe.each(cases)('%s -> %s channel (stream: %s)', (agentName, kind, stream) 
     expect(sent.map((r) => [r.api, r.stream])).toEqual([[API[agentName][kind], stream], [API[agentName][kind], stream]]);
     // The second request carries the result, answering the call the upstream made.
     expect(JSON.stringify(sent[1].body)).toContain(JSON.stringify(RESULT).slice(1, -1));
-    if (agentName === 'Codex CLI' && kind === 'anthropic') {
-      // store:false with reasoning.encrypted_content: the signed thinking came back as the turn's first block.
-      const assistant = (sent[1].body.messages as { role: string; content: Loose[] }[]).find((m) => m.role === 'assistant')!;
+    if (agentName !== 'Claude Code' && kind === 'anthropic') {
+      // Codex (store:false with reasoning.encrypted_content) and Gemini CLI (thought signatures) give
+      // the signed thinking back: it is the turn's first block again, so thinking stays on.
+      const assistant = (sent[1].body.messages as { role: string; content: Loose[] }[]).filter((m) => m.role === 'assistant').at(-1)!;
       expect(assistant.content[0]).toEqual({ type: 'thinking', thinking: THINKING.text, signature: THINKING.signature });
       expect(sent[1].body.thinking).toEqual({ type: 'enabled', budget_tokens: 8192 });
     }
