@@ -293,8 +293,8 @@ describe('video jobs', () => {
     const { bytes, sampled, growthWhilePaused } = await download(`${overseas.url}/v1/videos/${created.id}/content`, keys.a);
     expect(bytes).toBe(20 * MB);
     expect(sampled).toBe(true);
-    // While the client waits, a relay that buffered the file takes the rest of it into its memory
-    // (measured: 21 MB); streaming, the process holds a few buffers (0.6 MB; the sockets hold the rest).
+    // While the client waits, a relay that buffered the file takes the rest of it (18 MB) into its
+    // memory; streaming, the process holds a few buffers (the sockets hold the rest).
     expect(growthWhilePaused).toBeLessThan(8 * MB);
   });
 });
