@@ -1,7 +1,7 @@
 /**
  * The image routes with what they run on: their own token cache (subscribed to revocations like
- * the relay pipeline's), breakers, upstream connection pools, health counting and unit billing,
- * over the data plane's ports. Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
+ * the relay pipeline's), breakers, upstream connection pools, health counting, rate limits and
+ * unit billing, over the data plane's ports. Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../bootstrap.js';
@@ -18,6 +18,7 @@ import { closeWhenRefusedUnread } from '../pipeline/body.js';
 import type { PipelineState } from '../pipeline/state.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport } from '../providers/transport.js';
 import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS } from '../relay/circuit-breaker.js';
+import { rateLimitStage } from '../limits/rate-limit-stage.js';
 import { ImageRelay } from './relay.js';
 import { imageRoutes } from './routes.js';
 
@@ -66,6 +67,7 @@ export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => nu
   const auth = authenticate(cache, { format: 'chat-completions', now }) as Koa.Middleware<PipelineState>;
   const unread = closeWhenRefusedUnread();
   const admit: Koa.Middleware<PipelineState> = (ctx, next) => unread(ctx, () => tokenCacheReady(ctx, () => auth(ctx, next)));
+  const limits = rateLimitStage({ limiter: deps.ports.rateLimits, failOpenMs: deps.config.rateLimitFailOpenMs, timeoutMs: deps.config.redisTimeoutMs, now });
   const middleware = imageRoutes({
     runtime: deps.runtime,
     admit,
@@ -73,11 +75,13 @@ export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     maxBodyBytes: deps.config.maxBodyBytes,
     maxUploadBytes: deps.config.imageMaxUploadBytes,
     usable: (group, model, others) => groupHealth.usable(group, model, others),
+    limits,
   });
   return {
     middleware: middleware as Koa.Middleware,
     idle: () => relay.idle(),
     close: async () => {
+      limits.close();
       await cache.stop();
       await groupHealth.stop();
       await relay.idle();

@@ -8,10 +8,12 @@
  * MAX_BODY_BYTES; an upload spooled to disk up to IMAGE_MAX_UPLOAD_BYTES; 413 beyond), the model
  * (404 unknown, 403 outside the key's allow-list, 400 not an image model), its parameters
  * (./request.ts), routing as for text (the token's groups and their formats: `images`, else
- * `Unsupported API format`; fallbacks; group health), then the relay (./relay.ts).
+ * `Unsupported API format`; fallbacks; group health; rate limits, 429 before anything is
+ * reserved), then the relay (./relay.ts).
  */
 import type Koa from 'koa';
 import type { RuntimeConfig } from '../config/runtime-config.js';
+import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../errors.js';
 import { readAll } from '../http/read-all.js';
 import { candidateGroups } from '../pipeline/candidates.js';
@@ -32,6 +34,8 @@ export interface ImageRoutesDeps {
   maxUploadBytes: number;
   /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
   usable?: (group: string, model: string, others: boolean) => boolean;
+  /** The rate limits of the token, its account and the groups, as for text (an image request counts as a request). */
+  limits?: Pick<RateLimitStage, 'around'>;
 }
 
 const PATHS: Readonly<Record<string, ImageAction>> = { '/v1/images/generations': 'generations', '/v1/images/edits': 'edits' };
@@ -98,5 +102,7 @@ async function serve(ctx: Ctx, deps: ImageRoutesDeps, runtime: RuntimeConfig, ac
   const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
   const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
   if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
-  await deps.relay.serve(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, runtime, model, request, candidates: routes });
+  const relay = (candidates: typeof routes) => deps.relay.serve(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, runtime, model, request, candidates });
+  if (!deps.limits) return relay(routes);
+  await deps.limits.around(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, relay);
 }

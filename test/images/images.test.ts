@@ -13,6 +13,7 @@ import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotModel } from '../../shared/snapshot/types.js';
 import { FakeImageUpstream, PNG_B64 } from '../fakes/image-upstream.js';
@@ -92,7 +93,7 @@ let ports: Ports;
 let prefix: string;
 let node: DataPlane;
 let dir: { path: string; remove(): Promise<void> };
-const keys = { a: '', textOnly: '' };
+const keys = { a: '', textOnly: '', limited: '' };
 
 beforeAll(async () => {
   upstream = await FakeImageUpstream.start(['i-down', 'i-openai', 'i-azure', 'i-compat', 'i-gemini', 't-openai'].map(keyOf), [keyOf('i-down')]);
@@ -100,13 +101,14 @@ beforeAll(async () => {
   ports = redisPorts(TEST_REDIS_URL, prefix);
   const revision = await ports.configBus.allocateRevision();
   await ports.configBus.publishSnapshot(sealSnapshot(catalog(upstream.url), revision, new Date()));
-  const token = async (name: string, groups: string[]) => {
+  const token = async (name: string, groups: string[], extra: Partial<TokenRecord> = {}) => {
     const key = `sk-${name}${'x'.repeat(40)}`;
-    await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId: 'acct-img', name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null });
+    await ports.tokens.put(sha256Hex(key), { tokenId: `tok-${name}`, accountId: 'acct-img', name, status: 'active', expiresAt: null, groups, modelAllowList: null, spendCapMicro: null, ...extra });
     return key;
   };
   keys.a = await token('alice', ['image']);
   keys.textOnly = await token('carol', ['text']);
+  keys.limited = await token('dave', ['image'], { limits: { rpm: 1, tpm: null, concurrency: null } });
   await ports.balances.load('acct-img', START_BALANCE, new Map());
   dir = await tempDataDir();
   node = await startTestDataPlane({
@@ -278,6 +280,14 @@ describe('bad input, in the OpenAI error shape, before anything is reserved or s
     expect(await refusal(openai().images.edit({ model: 'dall-e-3', prompt: 'x', image: await toFile(Buffer.alloc(10), 'a.png', { type: 'image/png' }) }))).toMatchObject({ status: 400, param: 'model' });
     expect(upstream.seen.length).toBe(calls);
     expect(await settledBalance()).toBe(before);
+  });
+
+  test("a key over its requests per minute gets a 429 in the OpenAI shape; nothing sent", async () => {
+    await openai(keys.limited).images.generate({ model: 'flux-pro', prompt: 'one' });
+    const calls = upstream.seen.length;
+    const err = await refusal(openai(keys.limited).images.generate({ model: 'flux-pro', prompt: 'two' }));
+    expect(err).toMatchObject({ status: 429, type: 'requests' });
+    expect(upstream.seen.length).toBe(calls);
   });
 
   test('an upload beyond IMAGE_MAX_UPLOAD_BYTES and a result beyond IMAGE_MAX_RESULT_BYTES are 413s, charged nothing', async () => {
