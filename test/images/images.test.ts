@@ -42,6 +42,7 @@ const MODELS: SnapshotModel[] = [
     ],
   }),
   image('dall-e-3', { prices: { image: '0.04' }, unitPrices: [{ quality: 'hd', usd: '0.08' }] }),
+  image('dall-e-2', { prices: { image: '0.02' }, unitPrices: [{ size: '256x256', usd: '0.016' }] }),
   image('flux-pro', { prices: { image: '0.05' } }),
   image('imagen-4', { prices: { image: '0.04' } }),
   image('gemini-2.5-flash-image', { prices: { input: '0.3', output: '30' } }),
@@ -61,7 +62,7 @@ function catalog(url: string): SnapshotContent {
     channels: [
       channel('i-down', 'openai', ['gpt-image-1']),
       channel('i-openai', 'openai', ['gpt-image-1', 'big-image']),
-      channel('i-azure', 'azure-openai', ['dall-e-3']),
+      channel('i-azure', 'azure-openai', ['dall-e-3', 'dall-e-2']),
       channel('i-compat', 'openai-compatible', ['flux-pro']),
       channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image']),
       channel('t-openai', 'openai', ['text-m']),
@@ -190,7 +191,7 @@ describe('OpenAI-format image clients', () => {
     expect(await settledBalance()).toBe(before - charge);
   });
 
-  test('Azure OpenAI (by deployment, url results) and OpenAI-compatible channels, natively', async () => {
+  test('Azure OpenAI (by deployment: url results, a multipart edit) and OpenAI-compatible channels, natively', async () => {
     const { data: azure, response } = await openai().images.generate({ model: 'dall-e-3', prompt: 'a fox', quality: 'hd', response_format: 'url', style: 'vivid' }).withResponse();
     expect(azure.data?.[0].url).toBe('https://images.example/1.png');
     const [seen] = upstream.by(keyOf('i-azure'));
@@ -198,6 +199,15 @@ describe('OpenAI-format image clients', () => {
     expect(seen.fields).toEqual({ prompt: 'a fox', quality: 'hd', response_format: 'url', style: 'vivid' });
     // One image, though the revised prompt says "url" too.
     expect((await eventOf(response.headers.get('x-request-id')!)).chargeMicro).toBe(micro('1', '0.08', GROUP_MULTIPLIER).toString());
+    // An edit by deployment: multipart, the image and the mask, no model field.
+    const { response: r3 } = await openai()
+      .images.edit({ model: 'dall-e-2', prompt: 'add a hat', size: '256x256', image: await toFile(Buffer.alloc(4000, 1), 'fox.png', { type: 'image/png' }), mask: await toFile(Buffer.alloc(500, 2), 'm.png', { type: 'image/png' }) })
+      .withResponse();
+    const edit = upstream.by(keyOf('i-azure')).at(-1)!;
+    expect(edit.path).toBe('/openai/deployments/up-dall-e-2/images/edits');
+    expect(edit.fields).toEqual({ prompt: 'add a hat', size: '256x256' });
+    expect(edit.files.map((f) => [f.field, f.bytes])).toEqual([['image', 4000], ['mask', 500]]);
+    expect((await eventOf(r3.headers.get('x-request-id')!)).chargeMicro).toBe(micro('1', '0.016', GROUP_MULTIPLIER).toString());
     const { data: compat, response: r2 } = await openai().images.generate({ model: 'flux-pro', prompt: 'a boat', n: 3, size: '768x512' }).withResponse();
     expect(compat.data).toHaveLength(3);
     expect(upstream.by(keyOf('i-compat'))[0]).toMatchObject({ path: '/compat/v1/images/generations', fields: { model: 'up-flux-pro', n: 3, size: '768x512' } });
