@@ -68,7 +68,10 @@ export class DataPlaneService {
       if (previousState === undefined || previousState === status.state) continue;
       const change = { state: status.state, previousState, status };
       changes.push(change);
-      (status.state === 'ok' ? log.info : log.warn)('data plane status changed', { node: status.node, from: previousState, to: status.state, revision: status.revision });
+      const fields = { node: status.node, from: previousState, to: status.state, revision: status.revision };
+      // Called on the logger: its methods use `this`.
+      if (status.state === 'ok') log.info('data plane status changed', fields);
+      else log.warn('data plane status changed', fields);
       this.pubSub.publish(DATA_PLANE_STATUS_TOPIC, change);
     }
     return changes;
