@@ -98,7 +98,7 @@ interface Prepared {
   hideUsageChunk?: boolean;
 }
 
-/** Relays requests; one instance per data plane (it holds the breakers and the connection pools). */
+/** Relays requests; one instance per data plane (with the routing state it is given, and the key ring). */
 export class Relay {
   private readonly random: () => number;
   private readonly keys = new KeyRing();

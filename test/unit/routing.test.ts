@@ -6,6 +6,7 @@
 import { ChannelHealthType } from '../../control-plane/health/health.types.js';
 import { emptyWindows } from '../../control-plane/health/health.model.js';
 import type { RuntimeChannel, WeightedChannel } from '../../data-plane/config/runtime-config.js';
+import { readDataPlaneConfig } from '../../data-plane/config.js';
 import { GatewayError } from '../../data-plane/errors.js';
 import { UpstreamFailure, failureFromError, failureFromStatus } from '../../data-plane/relay/failure.js';
 import { candidateChannels } from '../../data-plane/relay/pick.js';
@@ -317,4 +318,14 @@ test("a channel's cache-read share on the availability page: cached prompt token
   const of = (promptTokens: number, cacheReadTokens: number) => ChannelHealthType.from({ channel: 'c', windows: emptyWindows(), cacheReads: { promptTokens, cacheReadTokens } });
   expect(of(1000, 600)).toEqual(expect.objectContaining({ promptTokens: 1000, cacheReadShare: 0.6 }));
   expect(of(0, 0).cacheReadShare).toBeNull();
+});
+
+test('the routing settings are read and checked at start', () => {
+  const routing = readDataPlaneConfig({ ROUTING_ADAPTIVE: '0', ROUTING_EXPLORATION_PERMILLE: '50', ROUTING_MAX_ATTEMPTS: '3', ROUTING_RETRY_SHARE_PERMILLE: '200', ROUTING_AFFINITY_TTL_MS: '0', BREAKER_FAILURES: '7' }, false).routing;
+  expect(routing.adaptive).toEqual(expect.objectContaining({ enabled: false, exploration: 0.05 }));
+  expect(routing.budget).toEqual(expect.objectContaining({ maxAttempts: 3, maxShare: 0.2, maxTotalMs: 60_000 }));
+  expect(routing.affinityTtlMs).toBe(0);
+  expect(routing.breakers).toEqual({ failureThreshold: 7, windowMs: 30_000, openMs: 30_000 });
+  expect(() => readDataPlaneConfig({ ROUTING_EXPLORATION_PERMILLE: '2000' }, false)).toThrow(/ROUTING_EXPLORATION_PERMILLE/);
+  expect(() => readDataPlaneConfig({ ROUTING_ADAPTIVE: 'yes' }, false)).toThrow(/ROUTING_ADAPTIVE/);
 });
