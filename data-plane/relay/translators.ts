@@ -7,7 +7,24 @@ import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import { providerFor } from '../providers/registry.js';
 import { createTranslator } from '../translate/registry.js';
-import type { StreamEvent, TranslateContext, Translator } from '../translate/translator.js';
+import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from '../translate/translator.js';
+
+/**
+ * Chat field names an inner translator's refusal may start with, in the client's own terms. Only
+ * Responses clients go through the pivot (every other pair has a translator of its own).
+ */
+const CLIENT_FIELDS: Partial<Record<WireFormat, Record<string, string>>> = {
+  responses: { response_format: 'text.format', reasoning_effort: 'reasoning.effort', max_completion_tokens: 'max_output_tokens', messages: 'input' },
+};
+
+/** A refusal of the chat pivot, worded with the client's field names (an index into the chat form is said to be one). */
+function inClientTerms(from: WireFormat, error: TranslationError): TranslationError {
+  const match = /^([a-z_]+)(\[\d+\][^:]*)?:/.exec(error.message);
+  const field = match && CLIENT_FIELDS[from]?.[match[1]];
+  if (!match || !field) return error;
+  const where = match[2] ? ` (${match[1]}${match[2]} of its chat-completions form)` : '';
+  return new TranslationError(`${field}${where}:${error.message.slice(match[0].length)}`);
+}
 
 /** `outer` (client -> chat) composed with `inner` (chat -> upstream); one pair of fresh instances per request. */
 class ViaChatTranslator implements Translator {
@@ -25,7 +42,12 @@ class ViaChatTranslator implements Translator {
   }
 
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
-    return this.inner.request(this.outer.request(body, { ...ctx, pivot: true }), ctx);
+    const pivot = this.outer.request(body, { ...ctx, pivot: true });
+    try {
+      return this.inner.request(pivot, ctx);
+    } catch (err) {
+      throw err instanceof TranslationError ? inClientTerms(this.outer.from, err) : err;
+    }
   }
 
   response(body: Record<string, unknown>): Record<string, unknown> {
