@@ -172,3 +172,18 @@ test("one model failing repeatedly makes the group unavailable for that model on
   expect(cp.services.health.modelStateOf(MAIN, 'm-h')).toBe('partially_available');
   await eventually(async () => expect(await chat('m-h')).toEqual({ status: 200, group: MAIN }));
 });
+
+test('a group whose every model tried recently fails is down: skipped for every model, with nothing sent upstream', async () => {
+  now += 2 * 3600_000;
+  bed.upstream.reset();
+  bed.upstream.setDefault(keyOf('h-main'), { kind: 'error', status: 500 });
+  for (let i = 0; i < 5; i++) expect(await chat('m-h')).toEqual({ status: 200, group: FALLBACK });
+  for (let i = 0; i < 5; i++) expect((await chat('m-h2')).status).toBe(500);
+  await eventually(() => expect([cp.services.health.modelStateOf(MAIN, 'm-h'), cp.services.health.modelStateOf(MAIN, 'm-h2')]).toEqual(['unavailable', 'unavailable']));
+  // m-h2 has no other group: as long as only it was unavailable it was still tried; the group down, it is not.
+  await eventually(async () => expect(await chat('m-h2')).toEqual({ status: 503, group: null }));
+  const calls = mainCalls();
+  expect(await chat('m-h2')).toEqual({ status: 503, group: null });
+  expect(await chat('m-h')).toEqual({ status: 200, group: FALLBACK });
+  expect(mainCalls()).toBe(calls);
+});
