@@ -144,6 +144,8 @@ export class ImageRelay {
     ctx.body = tally;
     const firstByteAt = this.deps.now();
     finished(tally, (err) => {
+      // A client gone or a cut answer: the upstream's body is not read further.
+      if (err) res.body.destroy();
       if (err instanceof ResultTooLarge) log.warn('image answer cut at the result limit', { requestId: bill.requestId, bytes: tally.bytes });
       // Images that reached the client are charged, whatever happened after (as a text stream cut short).
       const raw = tally.usage();
