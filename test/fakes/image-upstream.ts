@@ -5,7 +5,8 @@
  * and Gemini's generateContent with image output. It checks every request as the real APIs would
  * (the key in the kind's own header, the path, the body's fields, the files of a form, the
  * inlineData of a Gemini request) and records the malformed ones in `violations`. A key listed
- * in `failing` answers 503; an upstream model named `big-image` answers a body of `bigBytes`.
+ * in `failing` answers 503; an upstream model named `big-image` answers one image making a body of
+ * `bigBytes`, written as the socket takes it.
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -114,17 +115,46 @@ export class FakeImageUpstream {
     if (azure) this.check(fields.model === undefined, `${path}: azure calls name the model by deployment, not in the body`);
     else this.check(typeof fields.model === 'string' && fields.model.startsWith('up-'), `${path}: model ${String(fields.model)} is not an upstream name`);
     if (action === 'edits') this.check(files.some((f) => f.field === 'image' || f.field === 'image[]'), `${path}: an edit without an image`);
-    if (fields.model === 'up-big-image') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': this.bigBytes });
-      res.end('x'.repeat(this.bigBytes));
-      return;
-    }
+    if (fields.model === 'up-big-image') return this.large(res, this.bigBytes);
     const n = Number(fields.n ?? 1);
     const item = fields.response_format === 'url' ? { url: 'https://images.example/1.png', revised_prompt: 'a "url": in a prompt' } : { b64_json: PNG_B64 };
     const body: Record<string, unknown> = { created: 1_760_000_000, data: Array.from({ length: n }, () => item) };
     if (String(fields.model).includes('gpt-image')) body.usage = { input_tokens: 50, output_tokens: 4160 * n, total_tokens: 50 + 4160 * n, input_tokens_details: { text_tokens: 50, image_tokens: 0 } };
     json(res, 200, body);
   }
+
+  /**
+   * One image of base64 making an answer of `bytes` in all, with its length, written as the socket
+   * takes it (never whole: the fake holds one chunk); `bytesSent` counts what was written.
+   */
+  private large(res: http.ServerResponse, bytes: number): void {
+    const head = Buffer.from('{"created":1,"data":[{"b64_json":"');
+    const tail = Buffer.from('"}]}');
+    const chunk = Buffer.alloc(64 * 1024, 'A');
+    let left = bytes - head.length - tail.length;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
+    this.bytesSent = 0;
+    const write = (data: Buffer): boolean => {
+      this.bytesSent += data.length;
+      return res.write(data);
+    };
+    const pump = () => {
+      while (left > 0 && !res.destroyed) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= part.length;
+        if (!write(part)) return void res.once('drain', pump);
+      }
+      if (!res.destroyed) {
+        this.bytesSent += tail.length;
+        res.end(tail);
+      }
+    };
+    write(head);
+    pump();
+  }
+
+  /** Bytes of the last large answer written so far. */
+  bytesSent = 0;
 
   private async gemini(req: http.IncomingMessage, res: http.ServerResponse, path: string, key: string, model: string): Promise<void> {
     const body = await readJson(req);
