@@ -5,7 +5,8 @@ import { required, type PipelineState } from './state.js';
 /**
  * Stage: the model the request names (body `model`, or the generateContent path; `models/`
  * prefix allowed), aliases resolved, and the token's allow-list. An unknown model is a 404 as the
- * real APIs answer it (the Responses API says 400); a model outside the allow-list is a 403.
+ * real APIs answer it (the Responses API says 400); a model outside the allow-list is a 403; an
+ * image or video model priced only per unit is a 400 naming its endpoint.
  */
 export function resolveModel(): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
@@ -22,6 +23,11 @@ export function resolveModel(): Koa.Middleware<PipelineState> {
     }
     if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
       throw new GatewayError('permission', `This API key may not use the model '${id}'`);
+    }
+    // A model priced only by the image or second has no price here: served as a conversation, it would be free.
+    if (model.kind !== 'text' && model.prices.input == null && model.prices.output == null && model.prices.perRequest == null) {
+      const endpoint = model.kind === 'image' ? '/v1/images/generations' : '/v1/videos';
+      throw new GatewayError('invalid_request', `The model '${id}' is priced per ${model.kind === 'image' ? 'image' : 'second of video'}: call it at ${endpoint}`);
     }
     ctx.state.model = model;
     ctx.state.stream = route.action === 'generate' && (route.pathStream ?? body.stream === true);

@@ -252,6 +252,13 @@ test('a Gemini-format client calling a Gemini image model passes through, charge
   expect(event).toMatchObject({ formatIn: 'generateContent', chargeMicro: expected.toString() });
 });
 
+test('an image model priced only per image is not served as a conversation (it would be free there)', async () => {
+  const genai = new GoogleGenAI({ apiKey: keys.a, httpOptions: { baseUrl: node.url } });
+  const calls = upstream.seen.length;
+  await expect(genai.models.generateContent({ model: 'imagen-4', contents: 'a kite' })).rejects.toThrow(/priced per image: call it at \/v1\/images\/generations/);
+  expect(upstream.seen.length).toBe(calls);
+});
+
 test('the OpenAI model listing shows the image models of groups that list images', async () => {
   const ids: string[] = [];
   for await (const m of openai().models.list()) ids.push(m.id);
