@@ -225,13 +225,12 @@ export class VideoJobs {
     const stored = await this.deps.store.get(token.accountId, id);
     // A record that expired (or Redis lost): the job is still shown, from the id and the upstream.
     const record: VideoJobRecord = stored ? (JSON.parse(stored) as VideoJobRecord) : orphan(id, ref, channel.id);
-    const answer = await this.callWithKey(channel, record.model, record.group, (key) => upstream.poll(channel, key, ref.upstreamId)).then((res) => readJson(res));
     let state: UpstreamJobState;
     try {
-      state = upstream.state(answer);
+      state = upstream.state(await readJson(await this.callWithKey(channel, record.model, record.group, (key) => upstream.poll(channel, key, ref.upstreamId))));
     } catch (err) {
-      if (err instanceof MalformedAnswer) throw new GatewayError('upstream', `The upstream's answer about the video was not understood: ${err.message}`);
-      throw err;
+      // An answer cut short or not understood is the upstream's fault, told as such (502).
+      throw err instanceof GatewayError ? err : asFailure(err).clientError;
     }
     return { record: stored ? await this.observe(token, record, state, false) : withState(record, state, this.nowSeconds()), channel, state };
   }

@@ -52,10 +52,19 @@ export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware<PipelineState
       const token = ctx.state.token!;
       if (list && ctx.method === 'POST') ctx.body = await create(ctx, deps, runtime);
       else if (list) ctx.body = await deps.jobs.list(token, page(ctx.query));
-      else if (job![2]) await download(ctx, deps, runtime, decodeURIComponent(job![1]));
-      else ctx.body = await deps.jobs.retrieve(token, runtime, decodeURIComponent(job![1]));
+      else if (job![2]) await download(ctx, deps, runtime, idOf(job![1]));
+      else ctx.body = await deps.jobs.retrieve(token, runtime, idOf(job![1]));
     });
   };
+}
+
+/** The job id in a path segment (ours are URL-safe: a segment that does not decode names no job). */
+function idOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** POST /v1/videos. */
