@@ -10,6 +10,8 @@ interface ObservedCommand {
 
 /** An ioredis client (one server or a Cluster): every command, pipelined or not, passes its `sendCommand`. */
 export interface CommandSender {
+  /** `connect` while ioredis' own handshake runs (ready check, client info), before `ready`. */
+  readonly status: string;
   sendCommand(command: never, ...rest: never[]): unknown;
 }
 
@@ -37,13 +39,14 @@ export class RedisCommandMetrics {
   /**
    * Times every command `client` sends from now on. ioredis has no command hook, so its
    * `sendCommand` is wrapped; a command it sends again (a reconnection's queue, a Cluster
-   * redirection) is counted once.
+   * redirection) is counted once. The handshake ioredis runs on each connection is not counted:
+   * its `CLIENT SETINFO` fails on every connect to a Redis older than 7.2, which is no fault.
    */
   observe(client: CommandSender): void {
     const send = client.sendCommand.bind(client) as (command: ObservedCommand, ...rest: unknown[]) => unknown;
     const seen = new WeakSet<ObservedCommand>();
     (client as unknown as { sendCommand: typeof send }).sendCommand = (command, ...rest) => {
-      if (!seen.has(command)) {
+      if (client.status !== 'connect' && !seen.has(command)) {
         seen.add(command);
         const started = performance.now();
         const name = command.name.toLowerCase();

@@ -36,6 +36,7 @@ const secrets: Record<string, string> = { password: TEST_PASSWORD, adminPassword
 let key: string;
 let limitedKey: string;
 let session: string;
+let accountId: string;
 
 type Family = { name: string; type: string; metrics: { value?: string; labels?: Record<string, string> }[] };
 
@@ -75,6 +76,7 @@ beforeAll(async () => {
   await setUpFaultCatalog(adminGql, upstream);
 
   const account = await registerAccount(url, smtp, { username: 'metrics1', email: 'metrics1@example.com' });
+  accountId = account.id;
   secrets.emailCode = /\b(\d{6})\b/.exec(smtp.lastTo('metrics1@example.com')!.text)![1];
   session = secrets.session = await loginSession(url, 'metrics1');
   const token = async (limits: Record<string, number> | null) => {
@@ -206,6 +208,13 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
   unsubscribe();
   await client.dispose();
   await eventually(async () => value(await scrape(base), 'meridian_graphql_subscriptions_open') === 0, 'the subscription counted closed');
+
+  // A hot balance credited behind the ledger's back drifts: the next reconciliation run reports it.
+  await cp.services.deps.ports.balances.credit(accountId, 12_345n, 'metrics-drift');
+  await cp.services.billing.reconciliation.run();
+  const drifted = await scrape(base);
+  expect(value(drifted, 'meridian_reconciliation_drifting_accounts')).toBe(1);
+  expect(value(drifted, 'meridian_reconciliation_drift_micro_rmb')).toBe(12_345);
   expect((await fetch(`${base}/metrics`)).status).toBe(401);
 });
 
