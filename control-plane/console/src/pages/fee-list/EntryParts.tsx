@@ -53,6 +53,11 @@ export function ModelName({ entry }: { entry: FeeEntry }) {
           </Badge>
         )}
       </Group>
+      {entry.unitPrices.map((v) => (
+        <Text key={`${v.size ?? ''}/${v.quality ?? ''}`} size="xs" data-unit-price={`${v.size ?? ''}/${v.quality ?? ''}`}>
+          {t('unitVariant', { what: [v.size, v.quality].filter(Boolean).join(' · '), price: formatRmb(v.rmb), official: t('official', { price: formatUsd(v.usd) }) })}
+        </Text>
+      ))}
     </Stack>
   );
 }
