@@ -2,8 +2,10 @@
  * A data plane's start and idle memory, compiled (`npm run start:data-plane`: `node dist/...`)
  * against run-time transpiled (`node --import @swc-node/register/esm-register data-plane/main.ts`,
  * how it ran before the build existed): for each, the time from spawning the process to its first
- * served request (a metered chat completion of the demo channel, polled every 10 ms), starting
- * from its disk snapshot, and its RSS after it served that request and then sat idle.
+ * served request (a metered chat completion of the demo channel, polled every 10 ms), with its
+ * disk snapshot in DATA_DIR (Redis answers here, so the loader applies Redis' copy of the same
+ * revision first; the disk copy is what it starts from when Redis is away), and its RSS after it
+ * served that request and then sat idle.
  *
  *   npm run bench -- startup   (or: node --import @swc-node/register/esm-register bench/startup.ts)
  */
@@ -128,7 +130,7 @@ try {
     return `${median(values).toFixed(digits)} (${range(values, digits)})`.padEnd(22);
   };
   const priority = NICE === undefined ? '' : `, data planes at nice ${NICE}`;
-  console.log(`\nData plane start from its disk snapshot, ${ROUNDS} starts each (median, range)${priority}; RSS after the first request and ${IDLE_MS / 1000} s idle`);
+  console.log(`\nData plane start with its disk snapshot, ${ROUNDS} starts each (median, range)${priority}; RSS after the first request and ${IDLE_MS / 1000} s idle`);
   console.log(`| start      | listening, ms          | first served, ms       | CPU until then, ms     | idle RSS, MB           |`);
   console.log(`|------------|------------------------|------------------------|------------------------|------------------------|`);
   for (const variant of ['compiled', 'transpiled'] as const) {
