@@ -41,7 +41,7 @@ const VARIANTS = {
 type Variant = keyof typeof VARIANTS;
 
 interface Start {
-  /** Until it answered /healthz: its modules loaded, its disk snapshot read, its port open. */
+  /** Until it answered /healthz: its modules loaded, a snapshot applied, its port open. */
   listeningMs: number;
   firstServedMs: number;
   /** CPU time (user + system) the process used until it served: what a busy machine's wait does not inflate. */
@@ -113,7 +113,7 @@ try {
     }
   };
 
-  // One unmeasured start each: the first writes the disk snapshot the others start from, and both warm the file cache.
+  // One unmeasured start each: the first writes the disk snapshot the others start with, and both warm the file cache.
   await start('compiled');
   if (!existsSync(join(dataDir.path, 'snapshot-startup.json'))) throw new Error('the data plane kept no disk snapshot');
   await start('transpiled');
