@@ -19,35 +19,22 @@ afterAll(async () => {
 
 const aliased = (n: number, selection: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${selection}`).join(' ')} }`;
 
-/** The median wall time of `tries` calls of `query` without a session, and the last answer. */
-async function timed(query: string, tries = 7) {
-  const times: number[] = [];
-  let last!: Awaited<ReturnType<typeof gql>>;
-  for (let i = 0; i < tries; i++) {
-    const started = performance.now();
-    last = await gql(cp.server.url, query);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(tries / 2)], answer: last };
-}
-
-test('statusPage aliased 1,000 times without a session is refused within 50 ms, before anything runs', async () => {
-  const query = aliased(1000, 'statusPage { target }');
-  const { median, answer } = await timed(query);
+// Refused in validation, before execution: no `data` at all (an execution error would come with
+// `data: null`). How fast that is depends on the machine, so it is not asserted here.
+test('statusPage aliased 1,000 times without a session is refused before anything runs', async () => {
+  const answer = await gql(cp.server.url, aliased(1000, 'statusPage { target }'));
   expect(answer.status).toBe(400);
   expect(answer.data).toBeUndefined();
   expect(answer.errors).toEqual([
     { message: 'The operation uses 1000 aliases; the limit is 30', extensions: { code: 'TOO_MANY_ALIASES' } },
   ]);
-  expect(median).toBeLessThan(50);
 });
 
-test('__schema aliased 1,000 times is refused within 50 ms: introspection is off by default', async () => {
-  const { median, answer } = await timed(aliased(1000, '__schema { types { name fields { name } } }'));
+test('__schema aliased 1,000 times is refused before anything runs: introspection is off by default', async () => {
+  const answer = await gql(cp.server.url, aliased(1000, '__schema { types { name fields { name } } }'));
   expect(answer.status).toBe(400);
+  expect(answer.data).toBeUndefined();
   expect(answer.errors?.[0]?.extensions?.code).toBe('INTROSPECTION_DISABLED');
-  expect(median).toBeLessThan(50);
   expect((await gql(cp.server.url, '{ __type(name: "Query") { name } }')).errors?.[0]?.extensions?.code).toBe('INTROSPECTION_DISABLED');
 });
 
