@@ -71,9 +71,21 @@ afterAll(async () => {
   await dropKeys(redisPrefix);
 });
 
-/** Beats for data-plane node `node` every 50 ms until the returned stop is called. */
-function beating(node: string): () => void {
-  const beat = () => ports.configBus.writeHeartbeat({ node, instance: `${node}-1`, revision: null, hash: null, appliedAt: null, lastBeatAt: new Date().toISOString() });
+/**
+ * Beats for data-plane node `node` every 50 ms until the returned stop is called, as a node that
+ * applied the current snapshot: one that lags would turn `behind` on a slow machine before `silent`.
+ */
+async function beating(node: string): Promise<() => void> {
+  const head = await ports.configBus.readHead();
+  const beat = () =>
+    ports.configBus.writeHeartbeat({
+      node,
+      instance: `${node}-1`,
+      revision: head?.revision ?? null,
+      hash: head?.hash ?? null,
+      appliedAt: head ? new Date().toISOString() : null,
+      lastBeatAt: new Date().toISOString(),
+    });
   void beat();
   const timer = setInterval(() => void beat(), 50);
   return () => clearInterval(timer);
@@ -84,7 +96,7 @@ function beating(node: string): () => void {
  * depend on timer luck), then the node falls silent: one event, heard once by every subscriber.
  */
 async function silentNodeIsAnnouncedOnce(holder: TestControlPlane, node: string, subscribers: TestControlPlane[]): Promise<void> {
-  const stop = beating(node);
+  const stop = await beating(node);
   try {
     await eventually(async () => expect((await ports.configBus.readHeartbeats()).map((b) => b.node)).toContain(node));
     await holder.services.dataPlanes.tick();
