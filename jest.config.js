@@ -27,7 +27,9 @@ export default {
       },
     ],
   },
-  testTimeout: 30000,
+  // Generous: a test that passes is never slowed by it, and on a loaded machine starting a control
+  // plane alone can take half a minute. Steps that wait for something bound their own waits.
+  testTimeout: 120_000,
   // Postgres and Redis are shared by all workers; each test file isolates itself (own database, own key prefix).
   maxWorkers: 2,
 };

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../control-plane/server.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // A browser test walks through several pages; on a busy two-core machine that takes longer than an API test.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 /** Where screenshots go (ignored by git). */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
@@ -54,8 +54,9 @@ export async function openPage(
     await context.addCookies([{ name: SESSION_COOKIE, value: options.session, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
   }
   const page = await context.newPage();
-  // Fail a step in seconds with the step named, well within the test's own timeout.
-  page.setDefaultTimeout(20_000);
+  // Fail a step with the step named, well within the test's own timeout; a loaded machine can take
+  // tens of seconds to render a page, so the bound is wide.
+  page.setDefaultTimeout(60_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     // The browser reports failed requests (a test stopping the network, a 4xx it provokes) as console errors of its own.
