@@ -168,3 +168,15 @@ test('a zero charge writes a record but no ledger entry; the running loop consum
   const [row] = await em().execute<{ n: string }[]>(`select count(*)::text as n from ledger_entry where idempotency_key = 'usage:free-1'`);
   expect(row.n).toBe('0');
 });
+
+test('an image event keeps its format and units: images, size and quality on the record, summed in the totals', async () => {
+  await queue().append(
+    sampleUsageEvent({ eventId: 'ev-image', accountId, chargeMicro: '2851200', formatIn: 'images', formatOut: 'generateContent', usage: makeUsage({ images: 2 }), units: { size: '1024x1792', quality: 'hd' } }),
+    sampleUsageEvent({ eventId: 'ev-video', accountId, chargeMicro: '0', formatIn: 'videos', formatOut: 'videos', usage: makeUsage({ videoSeconds: 8 }), units: { size: '1280x720' } }),
+  );
+  expect(await cp.services.billing.consumer.drain()).toBe(2);
+  expect(await em().findOneOrFail(UsageRecord, { eventId: 'ev-image' })).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', images: 2, unitSize: '1024x1792', unitQuality: 'hd' });
+  expect(await em().findOneOrFail(UsageRecord, { eventId: 'ev-video' })).toMatchObject({ formatIn: 'videos', videoSeconds: 8, unitSize: '1280x720', unitQuality: null });
+  const totals = await cp.services.billing.queries.usageTotals(em(), accountId, {});
+  expect(totals.reduce((sum, t) => [sum[0] + t.images, sum[1] + t.videoSeconds], [0, 0])).toEqual([2, 8]);
+});
