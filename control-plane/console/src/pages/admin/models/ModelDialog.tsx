@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from 'urql';
 import { AdminCreateModelDocument, AdminUpdateModelDocument, type AdminModelFieldsFragment, type ModelKind } from '../../../gql/admin-models/graphql';
 import { fieldErrors } from '../../../api/errors';
@@ -23,7 +23,8 @@ function ModelForm({ model, onDone }: { model: AdminModelFieldsFragment | null; 
   const { fetching, error } = model ? updated : created;
   const fields = fieldErrors(error);
   const set = (change: Partial<ModelFormValues>) => setValues((old) => ({ ...old, ...change }));
-  const shown = ['modelId', 'vendor', 'kind', 'multiplier', 'aliases', 'contextLimit', 'outputLimit', 'defaultMaxOutputTokens', 'rejectedParameters', ...PRICE_FIELDS.map((f) => `prices.${f}`)];
+  const unitPriceError = Object.entries(fields).find(([f]) => f.startsWith('unitPrices'));
+  const shown = ['modelId', 'vendor', 'kind', 'multiplier', 'aliases', 'contextLimit', 'outputLimit', 'defaultMaxOutputTokens', 'rejectedParameters', ...PRICE_FIELDS.map((f) => `prices.${f}`), ...(unitPriceError ? [unitPriceError[0]] : [])];
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +56,19 @@ function ModelForm({ model, onDone }: { model: AdminModelFieldsFragment | null; 
             <TextInput key={f} label={t(f)} value={v.prices[f]} onChange={(e) => set({ prices: { ...v.prices, [f]: e.currentTarget.value } })} error={fields[`prices.${f}`]} inputMode="decimal" />
           ))}
         </SimpleGrid>
+        {v.kind !== 'Text' && (
+          <Textarea
+            label={t('unitPrices')}
+            description={t('unitPricesHint')}
+            value={v.unitPrices}
+            onChange={(e) => set({ unitPrices: e.currentTarget.value })}
+            error={unitPriceError && `${unitPriceError[0].replace(/^unitPrices\.(\d+).*/, (_m, i: string) => t('unitPriceLine', { line: Number(i) + 1 }))}: ${unitPriceError[1]}`}
+            autosize
+            minRows={2}
+            spellCheck={false}
+            ff="monospace"
+          />
+        )}
         {model && <Switch label={t('manualPriceOverride')} description={t('manualPriceOverrideHint')} checked={v.manualPriceOverride} onChange={(e) => set({ manualPriceOverride: e.currentTarget.checked })} />}
         <Text size="sm" fw={700}>
           {t('limits')}

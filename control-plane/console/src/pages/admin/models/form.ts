@@ -1,4 +1,4 @@
-import type { AdminModelFieldsFragment, CreateModelInput, ModelKind, PricesInput, UpdateModelInput } from '../../../gql/admin-models/graphql';
+import type { AdminModelFieldsFragment, CreateModelInput, ModelKind, PricesInput, UnitPriceInput, UpdateModelInput } from '../../../gql/admin-models/graphql';
 
 /** The price fields, in the order the form shows them. */
 export const PRICE_FIELDS = ['input', 'output', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h', 'image', 'videoSecond', 'perRequest'] as const;
@@ -19,6 +19,8 @@ export interface ModelFormValues {
   outputLimit: Limit;
   defaultMaxOutputTokens: Limit;
   rejectedParameters: string[];
+  /** Image and video prices by size and quality, a line each: `size quality usd`, `*` for any. */
+  unitPrices: string;
   manualPriceOverride: boolean;
 }
 
@@ -36,8 +38,19 @@ export function formValues(model: AdminModelFieldsFragment | null): ModelFormVal
     outputLimit: model?.outputLimit ?? '',
     defaultMaxOutputTokens: model?.defaultMaxOutputTokens ?? '',
     rejectedParameters: model?.rejectedParameters ?? [],
+    unitPrices: (model?.unitPrices ?? []).map((u) => `${u.size ?? '*'} ${u.quality ?? '*'} ${u.usd}`).join('\n'),
     manualPriceOverride: model?.manualPriceOverride ?? true,
   };
+}
+
+/** The unit price lines as the API takes them (a line that is not three words goes as written, for the API to name). */
+function unitPricesInput(text: string): UnitPriceInput[] {
+  const any = (word: string | undefined) => (word === undefined || word === '*' ? null : word);
+  return text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((words) => words[0] !== '')
+    .map((words) => (words.length === 3 ? { size: any(words[0]), quality: any(words[1]), usd: words[2] } : { usd: words.join(' ') }));
 }
 
 const limit = (value: Limit) => (value === '' ? null : Number(value));
@@ -55,6 +68,7 @@ export function createInput(v: ModelFormValues): CreateModelInput {
     multiplier: v.multiplier.trim(),
     aliases: v.aliases,
     prices: pricesInput(v.prices),
+    unitPrices: unitPricesInput(v.unitPrices),
     contextLimit: limit(v.contextLimit),
     outputLimit: limit(v.outputLimit),
     defaultMaxOutputTokens: limit(v.defaultMaxOutputTokens),
@@ -69,6 +83,7 @@ export function createInput(v: ModelFormValues): CreateModelInput {
 export function updateInput(v: ModelFormValues, model: AdminModelFieldsFragment): UpdateModelInput {
   const before = formValues(model);
   const pricesChanged = PRICE_FIELDS.some((f) => v.prices[f].trim() !== before.prices[f]);
+  const unitPricesChanged = v.unitPrices.trim() !== before.unitPrices;
   return {
     vendor: v.vendor.trim(),
     kind: v.kind,
@@ -79,6 +94,7 @@ export function updateInput(v: ModelFormValues, model: AdminModelFieldsFragment)
     defaultMaxOutputTokens: limit(v.defaultMaxOutputTokens),
     rejectedParameters: v.rejectedParameters,
     ...(pricesChanged && { prices: pricesInput(v.prices) }),
+    ...(unitPricesChanged && { unitPrices: unitPricesInput(v.unitPrices) }),
     ...(v.manualPriceOverride !== model.manualPriceOverride && { manualPriceOverride: v.manualPriceOverride }),
   };
 }
