@@ -84,6 +84,8 @@ export function checkImageRequest(action: ImageAction, model: string, fields: Re
   if (prompt === undefined || prompt === null || prompt === '') throw invalid('prompt', "Missing required parameter: 'prompt'.");
   if (typeof prompt !== 'string') throw invalid('prompt', "Invalid type for 'prompt': expected a string.");
   if (prompt.length > MAX_PROMPT) throw invalid('prompt', `Invalid 'prompt': string too long. Expected a string with maximum length ${MAX_PROMPT}, but got a string with length ${prompt.length} instead.`);
+  // Streamed partial images would be counted (and charged) as images: answers come whole here.
+  if (fields.stream === true || fields.stream === 'true') throw invalid('stream', 'Streaming image generation is not supported here: send the request without stream.');
   const n = count(fields.n, profile.maxN);
   const sizeValue = fields.size;
   let size = profile.defaultSize;

@@ -40,6 +40,7 @@ describe('image request checks', () => {
     expect(refusal(() => checkImageRequest('generations', 'dall-e-3', { prompt: 'p', background: 'transparent' }))).toMatchObject({ param: 'background' });
     expect(refusal(() => checkImageRequest('generations', 'gpt-image-1', { prompt: 'p', output_format: 'gif' }))).toMatchObject({ param: 'output_format' });
     expect(refusal(() => checkImageRequest('generations', 'my-flux', { prompt: 'p', size: 'huge' }))).toMatchObject({ param: 'size' });
+    expect(refusal(() => checkImageRequest('edits', 'gpt-image-1', { prompt: 'p', stream: 'true' }))).toMatchObject({ param: 'stream' });
     expect(refusal(() => checkImageRequest('edits', 'gpt-image-1', { prompt: 'p' }))).toMatchObject({ param: 'image', message: "Missing required parameter: 'image'." });
     const file = (field: string) => ({ field, filename: 'a.png', mimeType: 'image/png', path: '/nonexistent', bytes: 1 });
     expect(refusal(() => checkImageRequest('edits', 'dall-e-2', { prompt: 'p' }, [file('image'), file('image')]))).toMatchObject({ param: 'image' });
