@@ -135,7 +135,8 @@ describe('Redis Cluster: the service', () => {
 /** Two keys made by `key` whose slots two different masters serve. */
 async function keysOnTwoNodes(cluster: PrivateRedisCluster, key: (n: number) => string): Promise<[string, string]> {
   const port = cluster.ports[0];
-  const ranges = (await cluster.onNode(port, (node) => node.cluster('SLOTS'))) as [number, number, [string, number]][];
+  // Each range: [first slot, last slot, [host, port, id, ...] of its master, ...its replicas].
+  const ranges = await cluster.onNode(port, (node) => node.cluster('SLOTS'));
   const nodeOf = async (k: string) => {
     const slot = await cluster.onNode(port, (node) => node.cluster('KEYSLOT', k));
     return ranges.find(([from, to]) => slot >= from && slot <= to)![2][1];
