@@ -16,7 +16,7 @@ import type { RuntimeConfig } from '../config/runtime-config.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../errors.js';
 import { readAll } from '../http/read-all.js';
-import { candidateGroups } from '../pipeline/candidates.js';
+import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
 import { checkImageRequest, type ImageAction } from './request.js';
@@ -32,8 +32,8 @@ export interface ImageRoutesDeps {
   maxBodyBytes: number;
   /** IMAGE_MAX_UPLOAD_BYTES: an edit's files together. */
   maxUploadBytes: number;
-  /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
-  usable?: (group: string, model: string, others: boolean) => boolean;
+  /** Group health: may `group` serve `model` now? */
+  usable?: GroupUsable;
   /** The rate limits of the token, its account and the groups, as for text (an image request counts as a request). */
   limits?: Pick<RateLimitStage, 'around'>;
 }
@@ -96,12 +96,7 @@ async function serve(ctx: Ctx, deps: ImageRoutesDeps, runtime: RuntimeConfig, ac
   }
   if (model.kind !== 'image') throw new GatewayError('invalid_request', `The model '${id}' does not generate images`, 400, { param: 'model' });
   const request = checkImageRequest(action, model.id, fields, form?.files);
-  const candidates = candidateGroups(runtime, token, model, 'images');
-  if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-  const usable = deps.usable ?? (() => true);
-  const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
-  const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
-  if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+  const routes = usableGroups(runtime, token, model, 'images', deps.usable);
   const relay = (candidates: typeof routes) => deps.relay.serve(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, runtime, model, request, candidates });
   if (!deps.limits) return relay(routes);
   await deps.limits.around(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, relay);

@@ -36,6 +36,23 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
     );
 }
 
+/** Group health's verdict: may `group` serve `model` now (`others`: whether other candidate groups may be left to serve)? */
+export type GroupUsable = (group: string, model: string, others: boolean) => boolean;
+
+/**
+ * The candidate groups for `model` (the token's, by {@link candidateGroups}) that health lets
+ * serve it: 404 when none serves the model, 503 when health drops every one. Groups where the
+ * model is unavailable go only when no other group is left to serve it.
+ */
+export function usableGroups(config: RuntimeConfig, token: TokenRecord, model: RuntimeModel, format: GroupFormat, usable: GroupUsable = () => true): GroupRoute[] {
+  const candidates = candidateGroups(config, token, model, format);
+  if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
+  const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
+  const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
+  if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+  return routes;
+}
+
 /**
  * Stage: the candidate groups (of a generation, and of a token count, which is refused alike);
  * a model none of them serves is a 404 in the client's format.
@@ -43,17 +60,11 @@ export function candidateGroups(config: RuntimeConfig, token: TokenRecord, model
  * the model is unavailable in it; `others`: whether other candidate groups may be left to serve),
  * so routing moves on to the token's fallbacks; when it drops every one: 503.
  */
-export function pickGroups(usable: (group: string, model: string, others: boolean) => boolean = () => true): Koa.Middleware<PipelineState> {
+export function pickGroups(usable?: GroupUsable): Koa.Middleware<PipelineState> {
   return async (ctx, next) => {
     const route = required(ctx.state.route, 'route');
     if (route.action === 'models') return next();
-    const model = required(ctx.state.model, 'model');
-    const candidates = candidateGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), model, route.format);
-    if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-    // Groups where the model is unavailable go only when no other group is left to serve it.
-    const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
-    ctx.state.candidates = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
-    if (ctx.state.candidates.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+    ctx.state.candidates = usableGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), required(ctx.state.model, 'model'), route.format, usable);
     await next();
   };
 }
