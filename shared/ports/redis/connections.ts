@@ -48,6 +48,8 @@ export class RedisConnections {
   readonly settling: TurnPipeline;
   private sub: RedisClient | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** SUBSCRIBEs sent and not yet acknowledged, by channel. */
+  private readonly subscribing = new Map<string, Promise<unknown>>();
 
   private readonly timeoutMs: number;
 
@@ -76,9 +78,17 @@ export class RedisConnections {
     const sub = this.subscriber();
     let set = this.listeners.get(channel);
     if (!set) {
-      set = new Set();
-      this.listeners.set(channel, set);
-      await sub.subscribe(channel);
+      // One SUBSCRIBE per channel: a second listener asking meanwhile waits for the same
+      // acknowledgement (it must not count as subscribed before Redis said so), and a SUBSCRIBE
+      // that fails registers nobody, so the next caller sends it again.
+      let acknowledged = this.subscribing.get(channel);
+      if (!acknowledged) {
+        acknowledged = sub.subscribe(channel).finally(() => this.subscribing.delete(channel));
+        this.subscribing.set(channel, acknowledged);
+      }
+      await acknowledged;
+      set = this.listeners.get(channel);
+      if (!set) this.listeners.set(channel, (set = new Set()));
     }
     set.add(listener);
     return async () => {
