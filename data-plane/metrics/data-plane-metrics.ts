@@ -1,7 +1,7 @@
 /**
  * The data plane's Prometheus series (README "Metrics"). Label values come from closed sets (wire
  * formats, channel kinds, attempt results, status classes) or from names administrators give
- * (groups); never keys, accounts, models or any text a client sent.
+ * (groups, channel ids); never keys, accounts, models or any text a client sent.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createRegistry } from '../../shared/metrics/registry.js';
@@ -9,8 +9,7 @@ import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { failureOf } from '../health/attempt-outcome.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import type { RuntimeConfig } from '../config/runtime-config.js';
-import type { BreakerEntry } from '../routing/breakers.js';
-import type { SkipReason } from '../routing/router.js';
+import type { RoutingView, SkipReason } from '../routing/router.js';
 
 /** Latency buckets (seconds) for answers that may stream for minutes. */
 const LATENCY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -48,8 +47,8 @@ export class DataPlaneMetrics {
   private readonly usageQueued: Counter;
   private readonly usageSent: Counter;
   private readonly skips: Counter<'reason'>;
-  /** The breakers of the relay pipeline, read at each scrape (see {@link watchBreakers}). */
-  private breakers: (() => readonly BreakerEntry[]) | undefined;
+  /** The routing state of the relay pipeline, read at each scrape (see {@link watchRouting}). */
+  private routing: (() => RoutingView) | undefined;
   /** The previous attempt of each request still relaying: its channel and group (retries and failovers are told from it). */
   private readonly previous = new WeakMap<object, { channelId: string; group: string }>();
 
@@ -136,7 +135,8 @@ export class DataPlaneMetrics {
       labelNames: ['reason'],
       registers,
     });
-    const breakers = () => this.breakers?.() ?? [];
+    const breakers = () => this.routing?.().breakers ?? [];
+    const cacheReads = () => this.routing?.().cacheReads ?? [];
     new Gauge({
       name: 'meridian_circuit_breakers',
       help: 'Circuit breakers by scope (a channel, or a model on a channel) and state (closed, open, half-open)',
@@ -148,12 +148,34 @@ export class DataPlaneMetrics {
         for (const b of breakers()) this.inc({ scope: b.model === null ? 'channel' : 'model', state: b.state });
       },
     });
+    // Prompt tokens per serving channel and the part the upstream read from its prompt cache: their
+    // ratio is the cache-read share that prompt-cache affinity is meant to raise.
+    new Counter({
+      name: 'meridian_prompt_tokens_total',
+      help: 'Prompt tokens of answered requests, by the channel that served them',
+      labelNames: ['channel'],
+      registers,
+      collect() {
+        this.reset();
+        for (const c of cacheReads()) this.inc({ channel: c.channelId }, c.promptTokens);
+      },
+    });
+    new Counter({
+      name: 'meridian_cache_read_tokens_total',
+      help: "Prompt tokens read from the upstream's prompt cache, by the channel that served them",
+      labelNames: ['channel'],
+      registers,
+      collect() {
+        this.reset();
+        for (const c of cacheReads()) this.inc({ channel: c.channelId }, c.cacheReadTokens);
+      },
+    });
     this.redis = new RedisCommandMetrics(registry);
   }
 
-  /** Reads the breaker states from `list` at each scrape (the relay pipeline's router). */
-  watchBreakers(list: () => readonly BreakerEntry[]): void {
-    this.breakers = list;
+  /** Reads breaker states and cache reads from `view` at each scrape (the relay pipeline's router). */
+  watchRouting(view: () => RoutingView): void {
+    this.routing = view;
   }
 
   /** Counts a candidate channel the relay passed over without calling it. */

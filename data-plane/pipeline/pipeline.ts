@@ -82,7 +82,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
   const routing = { ...deps.config.routing, ...options.routing };
   const router = new Router({ ...routing, breakers: options.breakers ?? routing.breakers }, now);
-  deps.metrics?.watchBreakers(() => router.breakers.list());
+  deps.metrics?.watchRouting(() => router.view());
   // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
   const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
   const groupHealth = new GroupHealthView(deps.ports.groupStates);

@@ -144,6 +144,10 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   expect(value(m, 'meridian_upstream_failures_total', { channel_kind: 'anthropic', kind: 'upstream_5xx' })).toBe(1);
   expect(value(m, 'meridian_upstream_failures_total')).toBe(1);
   expect(value(m, 'meridian_circuit_breakers', { state: 'open' })).toBe(1);
+  // Prompt tokens and cache reads per serving channel (the cache-read share is their ratio).
+  const promptTokens = value(m, 'meridian_prompt_tokens_total')!;
+  expect(promptTokens).toBeGreaterThan(0);
+  expect(value(m, 'meridian_cache_read_tokens_total')).toBeLessThanOrEqual(promptTokens);
   expect(value(m, 'meridian_upstream_retries_total')).toBe(0);
   expect(value(m, 'meridian_request_duration_seconds_count')).toBe(7);
   expect(value(m, 'meridian_time_to_first_byte_seconds_count', { stream: 'true' })).toBe(1);
