@@ -25,12 +25,9 @@ import { readAll } from '../http/read-all.js';
 import type { UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
 import { AttemptAbort } from '../relay/attempt-abort.js';
-import type { CircuitBreakers } from '../relay/circuit-breaker.js';
-import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
-import { KeyRing } from '../relay/key-ring.js';
+import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
-import { candidateChannels } from '../relay/pick.js';
-import type { KeyRejection } from '../relay/relay.js';
+import { ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder, type UnitRates } from '../billing/unit-billing.js';
 import { ImagesTally, ResultTooLarge } from './answer-tally.js';
 import type { ImageRequest } from './request.js';
@@ -45,16 +42,11 @@ const TOKENS_PER_IMAGE_ESTIMATE = 8_000;
 const MAX_ERROR_BYTES = 64 * 1024;
 
 /** What the image relay needs. */
-export interface ImageRelayDeps {
+export interface ImageRelayDeps extends ChannelWalkDeps {
   transport: UpstreamTransport;
-  breakers: Pick<CircuitBreakers, 'allow' | 'success' | 'failure' | 'release'>;
   billing: UnitBilling;
   /** Largest answer (base64 images) passed on; 413 beyond it (IMAGE_MAX_RESULT_BYTES). */
   maxResultBytes: number;
-  random?: () => number;
-  /** Told of every upstream attempt once it ended (health). */
-  onAttempt?: (record: AttemptRecord, model: string) => void;
-  onKeyRejected?: (rejection: KeyRejection) => void;
   now: () => number;
 }
 
@@ -78,10 +70,12 @@ interface Answered {
 
 /** Relays image requests (see the file comment). */
 export class ImageRelay {
-  private readonly keys = new KeyRing();
+  private readonly channels: ChannelWalk;
   private readonly settling = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: ImageRelayDeps) {}
+  constructor(private readonly deps: ImageRelayDeps) {
+    this.channels = new ChannelWalk(deps);
+  }
 
   /** Serves `order` on `ctx` (its answer set or streaming when this resolves); throws the client's error. */
   async serve(ctx: Koa.Context, order: ImageOrder): Promise<void> {
@@ -198,43 +192,14 @@ export class ImageRelay {
 
   /** Tries the candidate channels until one answers 2xx (see the file comment). */
   private async attempt(order: ImageOrder): Promise<Answered> {
-    const { breakers } = this.deps;
-    let last: UpstreamFailure | undefined;
-    for (const { group, target } of candidateChannels(order.candidates, (id) => breakers.allow(id), this.deps.random)) {
-      const channel = target.channel;
-      const upstream = imageUpstreamFor(channel.kind);
-      if (!upstream) {
-        breakers.release(channel.id);
-        last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `The model '${order.model.id}' has no channel that makes images`));
-        continue;
-      }
-      for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
-        const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok' };
-        try {
-          const res = await this.send(channel, upstream, key.secret, target.upstreamModel, order, record);
-          breakers.success(channel.id);
-          this.deps.onAttempt?.(record, order.model.id);
-          return { group, channel, upstream, res };
-        } catch (err) {
-          if (!(err instanceof UpstreamFailure)) throw err;
-          record.result = err.result;
-          record.status = err.status;
-          this.deps.onAttempt?.(record, order.model.id);
-          if (err instanceof KeyRejected) {
-            this.keys.reject(key);
-            this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: err.status! });
-            last = err;
-            continue;
-          }
-          if (err.retryable) breakers.failure(channel.id);
-          else breakers.success(channel.id);
-          if (!err.retryable) throw err.clientError;
-          last = err;
-          break;
-        }
-      }
-    }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${order.model.id}' right now`);
+    const { group, channel, upstream, value } = await this.channels.walk({
+      model: order.model.id,
+      candidates: order.candidates,
+      upstreamFor: imageUpstreamFor,
+      makes: 'images',
+      call: (channel, upstream, key, upstreamModel, record) => this.send(channel, upstream, key, upstreamModel, order, record),
+    });
+    return { group, channel, upstream, res: value };
   }
 
   /** One exchange; resolves with a 2xx answer once its headers came, throws an UpstreamFailure otherwise. */

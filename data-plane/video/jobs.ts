@@ -22,12 +22,9 @@ import { readAll } from '../http/read-all.js';
 import type { UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
 import { AttemptAbort } from '../relay/attempt-abort.js';
-import type { CircuitBreakers } from '../relay/circuit-breaker.js';
 import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
-import { KeyRing } from '../relay/key-ring.js';
 import type { AttemptRecord } from '../relay/outcome.js';
-import { candidateChannels } from '../relay/pick.js';
-import type { KeyRejection } from '../relay/relay.js';
+import { ChannelUnsuited, ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder } from '../billing/unit-billing.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
 import { decodeVideoJobId, encodeVideoJobId } from './job-id.js';
@@ -47,19 +44,12 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
 
 /** What the video jobs are built from. */
-export interface VideoJobsDeps {
+export interface VideoJobsDeps extends ChannelWalkDeps {
   /** Signs and checks job ids (SECRET_KEY, shared by every node). */
   secrets: SecretBox;
   store: VideoJobStore;
   billing: UnitBilling;
   transport: UpstreamTransport;
-  breakers: Pick<CircuitBreakers, 'allow' | 'success' | 'failure' | 'release'>;
-  /** Weighted draws among a priority level's channels (tests). */
-  random?: () => number;
-  /** Told of every upstream attempt once it ended (health). */
-  onAttempt?: (record: AttemptRecord, model: string) => void;
-  /** Told when an upstream rejected a key as invalid. */
-  onKeyRejected?: (rejection: KeyRejection) => void;
   now: () => number;
   /** How long a job's record is kept after its account's last write (listing, settlement). */
   jobTtlMs: number;
@@ -84,9 +74,11 @@ interface KnownJob {
 
 /** Serves the video job endpoints (see the file comment). */
 export class VideoJobs {
-  private readonly keys = new KeyRing();
+  private readonly channels: ChannelWalk;
 
-  constructor(private readonly deps: VideoJobsDeps) {}
+  constructor(private readonly deps: VideoJobsDeps) {
+    this.channels = new ChannelWalk(deps);
+  }
 
   /** Creates a job; resolves with its Video object and where it went (the group, the channel's kind). */
   async create(job: VideoCreation): Promise<{ video: Record<string, unknown>; group: string; channelKind: string }> {
@@ -166,53 +158,23 @@ export class VideoJobs {
 
   /** Tries the candidate channels until one takes the job. */
   private async start(job: VideoCreation): Promise<{ group: GroupRoute['group']; channel: RuntimeChannel; upstreamId: string; state: UpstreamJobState }> {
-    const { breakers } = this.deps;
-    let last: UpstreamFailure | undefined;
-    for (const { group, target } of candidateChannels(job.candidates, (id) => breakers.allow(id), this.deps.random)) {
-      const channel = target.channel;
-      const upstream = videoUpstreamFor(channel.kind);
-      if (!upstream) {
-        breakers.release(channel.id);
-        last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `The model '${job.model.id}' has no channel that makes videos`));
-        continue;
-      }
-      for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
-        const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok' };
+    const { group, channel, value } = await this.channels.walk({
+      model: job.model.id,
+      candidates: job.candidates,
+      upstreamFor: videoUpstreamFor,
+      makes: 'videos',
+      asFailure,
+      call: async (channel, upstream, key, upstreamModel, record) => {
         let exchange: VideoExchange;
         try {
-          exchange = await upstream.create(channel, key.secret, target.upstreamModel, job.request);
+          exchange = await upstream.create(channel, key, upstreamModel, job.request);
         } catch (err) {
-          if (!(err instanceof UntranslatableVideo)) throw err;
-          breakers.release(channel.id);
-          last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', err.message));
-          break;
+          throw err instanceof UntranslatableVideo ? new ChannelUnsuited(err.message) : err;
         }
-        try {
-          const answer = await this.json(channel, exchange, record, key.secret);
-          const { upstreamId, state } = upstream.created(answer);
-          breakers.success(channel.id);
-          this.deps.onAttempt?.(record, job.model.id);
-          return { group, channel, upstreamId, state };
-        } catch (err) {
-          const failure = asFailure(err);
-          record.result = failure.result;
-          record.status = failure.status;
-          this.deps.onAttempt?.(record, job.model.id);
-          if (failure instanceof KeyRejected) {
-            this.keys.reject(key);
-            this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
-            last = failure;
-            continue;
-          }
-          if (failure.retryable) breakers.failure(channel.id);
-          else breakers.success(channel.id);
-          if (!failure.retryable) throw failure.clientError;
-          last = failure;
-          break;
-        }
-      }
-    }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${job.model.id}' right now`);
+        return upstream.created(await this.json(channel, exchange, record, key));
+      },
+    });
+    return { group, channel, ...value };
   }
 
   /** The job `id` names, for `token`'s account: its record and the state its upstream reports now. */
@@ -278,25 +240,9 @@ export class VideoJobs {
    * dropped and reported, the next one tried); counted for health. Throws the client's error.
    */
   private async callWithKey(channel: RuntimeChannel, model: string, group: string, build: (key: string) => VideoExchange): Promise<UpstreamResponse> {
-    let last: UpstreamFailure | undefined;
-    for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
-      const record: AttemptRecord = { group, channelId: channel.id, kind: channel.kind, result: 'ok' };
-      try {
-        const res = await this.send(channel, build(key.secret), record, key.secret);
-        this.deps.onAttempt?.(record, model);
-        return res;
-      } catch (err) {
-        const failure = asFailure(err);
-        record.result = failure.result;
-        record.status = failure.status;
-        this.deps.onAttempt?.(record, model);
-        if (!(failure instanceof KeyRejected)) throw failure.clientError;
-        this.keys.reject(key);
-        this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
-        last = failure;
-      }
-    }
-    throw last?.clientError ?? new GatewayError('unavailable', 'The channel of this video has no usable upstream key right now');
+    const tried = await this.channels.withKeys(channel, group, model, (key, record) => this.send(channel, build(key), record, key), asFailure);
+    if ('value' in tried) return tried.value;
+    throw tried.failure?.clientError ?? new GatewayError('unavailable', 'The channel of this video has no usable upstream key right now');
   }
 
   /** Sends one exchange and reads its JSON answer. */
