@@ -24,9 +24,8 @@ import { GatewayError } from '../errors.js';
 import { readAll } from '../http/read-all.js';
 import type { UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
-import { AttemptAbort } from '../relay/attempt-abort.js';
-import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
+import { exchangeOnce } from '../media/exchange.js';
 import { ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder, type UnitRates } from '../billing/unit-billing.js';
 import { ImagesTally, ResultTooLarge } from './answer-tally.js';
@@ -39,7 +38,6 @@ const log = createLogger('images');
 
 /** Output tokens reserved per image for a model priced by tokens (a high-quality 1536x1024 gpt-image-1 image is 6,240). */
 const TOKENS_PER_IMAGE_ESTIMATE = 8_000;
-const MAX_ERROR_BYTES = 64 * 1024;
 
 /** What the image relay needs. */
 export interface ImageRelayDeps extends ChannelWalkDeps {
@@ -203,28 +201,10 @@ export class ImageRelay {
   }
 
   /** One exchange; resolves with a 2xx answer once its headers came, throws an UpstreamFailure otherwise. */
-  private async send(channel: RuntimeChannel, upstream: ImageUpstream, key: string, upstreamModel: string, order: ImageOrder, record: AttemptRecord): Promise<UpstreamResponse> {
-    const started = performance.now();
-    const abort = new AttemptAbort();
+  private send(channel: RuntimeChannel, upstream: ImageUpstream, key: string, upstreamModel: string, order: ImageOrder, record: AttemptRecord): Promise<UpstreamResponse> {
+    const exchange = upstream.exchange(channel, key, order.model.id, upstreamModel, order.request);
     // Image generation takes tens of seconds before the first byte: the channel's whole-exchange limit applies.
-    const timer = setTimeout(() => abort.abort(new AbortReason('timeout')), Math.max(channel.timeouts.firstByteMs, channel.timeouts.totalMs));
-    let res: UpstreamResponse;
-    try {
-      res = await this.deps.transport.exchange(channel, upstream.exchange(channel, key, order.model.id, upstreamModel, order.request), abort);
-    } catch (err) {
-      throw failureFromError(err, abort);
-    } finally {
-      clearTimeout(timer);
-      record.ttfbMs = performance.now() - started;
-      record.latencyMs = record.ttfbMs;
-    }
-    record.status = res.status;
-    if (res.status >= 400) {
-      const text = (await readAll(res.body, MAX_ERROR_BYTES).catch(() => ({ bytes: Buffer.alloc(0) }))).bytes.toString('utf8');
-      res.body.destroy();
-      if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
-      throw failureFromStatus(res.status, text, undefined, [key, ...(channel.baseUrl ? [channel.baseUrl] : [])]);
-    }
-    return res;
+    const timeoutMs = Math.max(channel.timeouts.firstByteMs, channel.timeouts.totalMs);
+    return exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs, hide: [key, ...(channel.baseUrl ? [channel.baseUrl] : [])] });
   }
 }

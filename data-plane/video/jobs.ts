@@ -21,9 +21,9 @@ import { GatewayError } from '../errors.js';
 import { readAll } from '../http/read-all.js';
 import type { UpstreamResponse } from '../providers/provider.js';
 import type { UpstreamTransport } from '../providers/transport.js';
-import { AttemptAbort } from '../relay/attempt-abort.js';
-import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
+import { UpstreamFailure } from '../relay/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
+import { exchangeOnce } from '../media/exchange.js';
 import { ChannelUnsuited, ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder } from '../billing/unit-billing.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
@@ -41,7 +41,6 @@ export const VIDEO_RESERVATION_TTL_MS = 60 * 60 * 1000;
 
 /** Largest JSON answer read from a video upstream (a job's state is a few hundred bytes). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-const MAX_ERROR_BYTES = 64 * 1024;
 
 /** What the video jobs are built from. */
 export interface VideoJobsDeps extends ChannelWalkDeps {
@@ -255,26 +254,8 @@ export class VideoJobs {
    * idle limit between chunks); an error status is read and thrown as an UpstreamFailure.
    */
   private async send(channel: RuntimeChannel, exchange: VideoExchange, record: AttemptRecord, key: string): Promise<UpstreamResponse> {
-    const started = performance.now();
-    const abort = new AttemptAbort();
-    const timer = setTimeout(() => abort.abort(new AbortReason('timeout')), channel.timeouts.firstByteMs);
-    let res: UpstreamResponse;
-    try {
-      res = await this.deps.transport.exchange(channel, exchange, abort);
-    } catch (err) {
-      throw failureFromError(err, abort);
-    } finally {
-      clearTimeout(timer);
-      record.ttfbMs = performance.now() - started;
-      record.latencyMs = record.ttfbMs;
-    }
-    record.status = res.status;
-    if (res.status >= 400) {
-      const text = (await readAll(res.body, MAX_ERROR_BYTES).catch(() => ({ bytes: Buffer.alloc(0) }))).bytes.toString('utf8');
-      res.body.destroy();
-      if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
-      throw failureFromStatus(res.status, text, undefined, [key, ...(channel.baseUrl ? [channel.baseUrl, hostOf(channel.baseUrl)] : [])]);
-    }
+    const hide = [key, ...(channel.baseUrl ? [channel.baseUrl, hostOf(channel.baseUrl)] : [])];
+    const res = await exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs: channel.timeouts.firstByteMs, hide });
     return { ...res, body: withIdleLimit(res.body, channel.timeouts.idleMs ?? channel.timeouts.firstByteMs) };
   }
 

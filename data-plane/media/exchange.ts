@@ -1,0 +1,51 @@
+/**
+ * One exchange of a media endpoint with an upstream, as a {@link ChannelCall} makes it: resolves
+ * once a 2xx answer's headers came; a connection failure or a timeout, and an error status (its
+ * body read, a bounded amount, for the message), are thrown as an UpstreamFailure (a KeyRejected
+ * when the upstream called the key invalid). The attempt's timings and status go on `record`.
+ */
+import type { RuntimeChannel } from '../config/runtime-config.js';
+import { readAll } from '../http/read-all.js';
+import type { UpstreamResponse } from '../providers/provider.js';
+import type { UpstreamTransport } from '../providers/transport.js';
+import { AttemptAbort } from '../relay/attempt-abort.js';
+import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
+import type { AttemptRecord } from '../relay/outcome.js';
+
+const MAX_ERROR_BYTES = 64 * 1024;
+
+/** A request to an upstream, as the transport sends it. */
+export type MediaExchange = Parameters<UpstreamTransport['exchange']>[1];
+
+/** How one exchange is bounded and what its error messages must not show. */
+export interface ExchangeLimits {
+  /** Until the answer's headers; then the attempt fails as a timeout. */
+  timeoutMs: number;
+  /** Strings taken out of an upstream's error message (the key, the channel's address). */
+  hide: string[];
+}
+
+/** Sends `exchange` on `channel` (see the file comment). */
+export async function exchangeOnce(transport: UpstreamTransport, channel: RuntimeChannel, exchange: MediaExchange, record: AttemptRecord, limits: ExchangeLimits): Promise<UpstreamResponse> {
+  const started = performance.now();
+  const abort = new AttemptAbort();
+  const timer = setTimeout(() => abort.abort(new AbortReason('timeout')), limits.timeoutMs);
+  let res: UpstreamResponse;
+  try {
+    res = await transport.exchange(channel, exchange, abort);
+  } catch (err) {
+    throw failureFromError(err, abort);
+  } finally {
+    clearTimeout(timer);
+    record.ttfbMs = performance.now() - started;
+    record.latencyMs = record.ttfbMs;
+  }
+  record.status = res.status;
+  if (res.status >= 400) {
+    const text = (await readAll(res.body, MAX_ERROR_BYTES).catch(() => ({ bytes: Buffer.alloc(0) }))).bytes.toString('utf8');
+    res.body.destroy();
+    if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
+    throw failureFromStatus(res.status, text, undefined, limits.hide);
+  }
+  return res;
+}
