@@ -4,18 +4,14 @@
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../bootstrap.js';
-import { createLogger } from '../../shared/log.js';
-import { TokenCache } from '../auth/token-cache.js';
 import type { BreakerOptions } from '../relay/circuit-breaker.js';
 import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 import type { RoutingBreakers } from '../routing/breakers.js';
 import { Router, type RouterOptions } from '../routing/router.js';
 import { countCacheReads } from './cache-reads.js';
-import { Relay, type KeyRejection, type RelayRequest } from '../relay/relay.js';
-import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
-import { OutcomeRecorder } from '../health/outcome-recorder.js';
+import { Relay, type RelayRequest } from '../relay/relay.js';
+import type { TransportOptions } from '../providers/transport.js';
 import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
-import { GroupHealthView } from '../health/group-health.js';
 import { authenticate } from './authenticate.js';
 import { closeWhenRefusedUnread, readBody } from './body.js';
 import { pickGroups } from './candidates.js';
@@ -24,12 +20,8 @@ import { listModels } from './models.js';
 import { relayStage } from './relay.js';
 import { resolveModel } from './resolve.js';
 import { routeRequest } from './route.js';
-import { rateLimitStage } from '../limits/rate-limit-stage.js';
+import { createServingBase } from './serving-base.js';
 import type { PipelineState } from './state.js';
-import { redisUnavailable } from '../errors.js';
-import { resolvesWithin } from '../../shared/async/within.js';
-
-const log = createLogger('pipeline');
 
 /** Hooks for the stages of later issues: billing reserves before the relay and meters after it. */
 export interface PipelineHooks {
@@ -78,16 +70,13 @@ function compose<S>(stages: Koa.Middleware<S>[]): Koa.Middleware<S> {
 /** Builds the pipeline over the data plane's ports and configuration. */
 export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOptions = {}): RelayPipeline {
   const now = options.now ?? Date.now;
-  const cache = new TokenCache(deps.ports.tokens, { now });
-  const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
+  const base = createServingBase(deps, { now, transport: options.transport, limits: { windowMs: options.rateWindowMs, onRefused: deps.metrics?.rateLimitRefused } });
+  const { cache, recorder, groupHealth, limits, onKeyRejected } = base;
   const routing = { ...deps.config.routing, ...options.routing };
   const router = new Router({ ...routing, breakers: options.breakers ?? routing.breakers }, now);
   deps.metrics?.watchRouting(() => router.view());
   // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
-  const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
-  const groupHealth = new GroupHealthView(deps.ports.groupStates);
   const recording = options.recordOutcomes !== false;
-  groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
   const onAttempt = (record: AttemptRecord, req: RelayRequest) => {
     deps.metrics?.attempt(record, req);
     const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
@@ -98,32 +87,13 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
     if (recording) recorder.count(skipOutcomeOf(skip, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName));
   };
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
-  const onKeyRejected = (rejection: KeyRejection) => {
-    const report = { ...rejection, node: deps.config.nodeName, at: new Date(now()).toISOString() };
-    deps.ports.keyInvalidations.report(report).catch((err: Error) => log.error('cannot report a rejected upstream key', { ...rejection, message: err.message }));
-  };
-  const relay = new Relay({ transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
+  const relay = new Relay({ transport: base.transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
   const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
-  // Subscribed in the background (and again while Redis is away), so that no request is served
-  // from a cache deaf to revocations: one waits REDIS_TIMEOUT_MS for it at most, then gets a 503.
-  const subscribed = cache.start();
-  const tokenCacheReady: Koa.Middleware<PipelineState> = async (_ctx, next) => {
-    if (!cache.subscribed && !(await resolvesWithin(subscribed, deps.config.redisTimeoutMs))) throw redisUnavailable('API keys');
-    await next();
-  };
-  const limits = rateLimitStage({
-    limiter: deps.ports.rateLimits,
-    failOpenMs: deps.config.rateLimitFailOpenMs,
-    timeoutMs: deps.config.redisTimeoutMs,
-    windowMs: options.rateWindowMs,
-    now,
-    onRefused: deps.metrics?.rateLimitRefused,
-  });
   const stages = compose<PipelineState>([
     // Authentication needs only headers and the query: an anonymous caller is refused before a
     // byte of its body is read (up to maxBodyBytes otherwise).
     closeWhenRefusedUnread(),
-    tokenCacheReady,
+    base.tokenCacheReady,
     authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
     readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth),
     listModels(),
@@ -142,13 +112,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   const middleware = routeRequest(deps.runtime, stages);
   return {
     middleware: middleware as Koa.Middleware,
-    close: async () => {
-      limits.close();
-      await cache.stop();
-      await groupHealth.stop();
-      await recorder.close();
-      await transport.close();
-    },
+    close: () => base.close(),
     breakers: router.breakers,
     router,
     missing: () => (cache.subscribed ? [] : ['token invalidations (Redis subscription)']),

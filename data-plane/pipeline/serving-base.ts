@@ -1,0 +1,77 @@
+/**
+ * What every keyed endpoint family of the data plane runs on (the relay pipeline and each media
+ * endpoint build one): a token cache subscribed to revocations, upstream connection pools, health
+ * counting, group health, rate limits and key-rejection reports, with their shutdown.
+ */
+import type Koa from 'koa';
+import type { DataPlaneDeps } from '../bootstrap.js';
+import { createLogger } from '../../shared/log.js';
+import { resolvesWithin } from '../../shared/async/within.js';
+import { TokenCache } from '../auth/token-cache.js';
+import { redisUnavailable } from '../errors.js';
+import { GroupHealthView } from '../health/group-health.js';
+import { OutcomeRecorder } from '../health/outcome-recorder.js';
+import { rateLimitStage, type RateLimitOptions, type RateLimitStage } from '../limits/rate-limit-stage.js';
+import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
+import type { KeyRejection } from '../relay/relay.js';
+import type { PipelineState } from './state.js';
+
+const log = createLogger('serving');
+
+/** The shared parts (see the file comment). */
+export interface ServingBase {
+  cache: TokenCache;
+  /** Waits (REDIS_TIMEOUT_MS at most, then 503) until the token cache hears revocations. */
+  tokenCacheReady: Koa.Middleware<PipelineState>;
+  transport: UpstreamTransport;
+  recorder: OutcomeRecorder;
+  groupHealth: GroupHealthView;
+  limits: RateLimitStage;
+  /** Reports a key the upstream rejected, for the control plane to disable it everywhere. */
+  onKeyRejected(rejection: KeyRejection): void;
+  /** Stops the rate limits, the subscriptions, the recorder and the connection pools. */
+  close(): Promise<void>;
+}
+
+/** How a family's base differs from the defaults. */
+export interface ServingBaseOptions {
+  now: () => number;
+  transport?: TransportOptions;
+  limits?: Pick<RateLimitOptions, 'windowMs' | 'onRefused'>;
+}
+
+/** Builds the shared parts over the data plane's ports and configuration. */
+export function createServingBase(deps: DataPlaneDeps, options: ServingBaseOptions): ServingBase {
+  const { now } = options;
+  const cache = new TokenCache(deps.ports.tokens, { now });
+  // Subscribed in the background (and again while Redis is away), so that no request is served
+  // from a cache deaf to revocations.
+  const subscribed = cache.start();
+  const transport = new UpstreamTransport(options.transport ?? DEFAULT_TRANSPORT_OPTIONS);
+  const recorder = new OutcomeRecorder(deps.ports.outcomes, { now });
+  const groupHealth = new GroupHealthView(deps.ports.groupStates);
+  groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
+  const limits = rateLimitStage({ limiter: deps.ports.rateLimits, failOpenMs: deps.config.rateLimitFailOpenMs, timeoutMs: deps.config.redisTimeoutMs, now, ...options.limits });
+  return {
+    cache,
+    tokenCacheReady: async (_ctx, next) => {
+      if (!cache.subscribed && !(await resolvesWithin(subscribed, deps.config.redisTimeoutMs))) throw redisUnavailable('API keys');
+      await next();
+    },
+    transport,
+    recorder,
+    groupHealth,
+    limits,
+    onKeyRejected: (rejection) => {
+      const report = { ...rejection, node: deps.config.nodeName, at: new Date(now()).toISOString() };
+      deps.ports.keyInvalidations.report(report).catch((err: Error) => log.error('cannot report a rejected upstream key', { ...rejection, message: err.message }));
+    },
+    close: async () => {
+      limits.close();
+      await cache.stop();
+      await groupHealth.stop();
+      await recorder.close();
+      await transport.close();
+    },
+  };
+}
