@@ -6,9 +6,6 @@
  * before anything is answered; charges per image at the size's and quality's price, exact to the
  * micro-RMB; bad input refused in the OpenAI error shape before anything is reserved or sent.
  */
-import http from 'node:http';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import OpenAI, { toFile } from 'openai';
 import { GoogleGenAI } from '@google/genai';
 import type { DataPlane } from '../../data-plane/bootstrap.js';
@@ -23,11 +20,9 @@ import { FakeImageUpstream, PNG_B64 } from '../fakes/image-upstream.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { eventually } from '../support/eventually.js';
+import { pausedRead } from '../support/memory.js';
 import { dropKeys } from '../support/redis-keys.js';
 import { keyOf, PATIENT_TIMEOUTS, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const RATE = '7.1234';
 const GROUP_MULTIPLIER = '1.5';
@@ -326,56 +321,17 @@ describe('bad input, in the OpenAI error shape, before anything is reserved or s
   });
 });
 
-/** Heap plus buffer memory still referenced: two full GCs, a turn of the event loop between (buffers are freed then). */
-async function liveBytes(): Promise<number> {
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
-
-/** The upstream's sent count once it stopped growing for a few polls in a row (the buffers on the way are full). */
-async function settledSent(): Promise<number> {
-  let last = -1;
-  let still = 0;
-  while (still < 5) {
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    still = upstream.bytesSent === last ? still + 1 : 0;
-    last = upstream.bytesSent;
-  }
-  return last;
-}
-
 test('a 20 MB image answer streams through, never held whole: live memory stays far below it while the client pauses', async () => {
   const size = 20 * MB;
   upstream.bigBytes = size;
-  const base = await liveBytes();
-  const body = JSON.stringify({ model: 'big-image', prompt: 'a very large image' });
-  const { bytes, growth, requestId } = await new Promise<{ bytes: number; growth: number | null; requestId: string }>((resolve, reject) => {
-    let received = 0;
-    let paused = false;
-    let grew: number | null = null;
-    const req = http.request(`${node.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' } }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
-      res.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (paused || received < 2 * MB) return;
-        paused = true;
-        res.pause();
-        void settledSent()
-          .then(liveBytes)
-          .then((live) => {
-            grew = live - base;
-            res.resume();
-          }, reject);
-      });
-      res.on('end', () => resolve({ bytes: received, growth: grew, requestId: String(res.headers['x-request-id']) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
+  const { bytes, growthWhilePaused: growth, headers } = await pausedRead({
+    url: `${node.url}/v1/images/generations`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'big-image', prompt: 'a very large image' }),
+    upstreamSent: () => upstream.bytesSent,
   });
+  const requestId = String(headers['x-request-id']);
   expect(bytes).toBe(size);
   // A relay that buffered the answer would hold the rest of it (18 MB) while the client waits.
   expect(growth).not.toBeNull();

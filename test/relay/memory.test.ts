@@ -8,14 +8,10 @@
  * measurement is not about the relay any more.
  */
 import http from 'node:http';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { CannedReply } from '../../data-plane/providers/demo/reply.js';
+import { liveBytes } from '../support/memory.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const CHUNK = 'x'.repeat(999) + ' ';
 const LARGE: CannedReply = { text: CHUNK, repeat: 10_000, toolCalls: [], usage: { input: 1, cacheRead: 0, cacheWrite: 0, output: 10_000, reasoning: 0 } };
@@ -32,15 +28,6 @@ beforeAll(async () => {
   await streamThrough('/v1/messages', { 'x-api-key': key, 'anthropic-version': '2023-06-01' }, { model: 'm-openai', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'Go' }] });
 });
 afterAll(() => bed?.stop());
-
-/** Heap plus buffer memory still referenced: two full GCs, with a turn of the event loop between for buffer sweeping. */
-async function liveBytes(): Promise<number> {
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
 
 /** Streams a request, keeping only a count of bytes and the last few; returns the peak live-memory growth. */
 function streamThrough(path: string, headers: Record<string, string>, body: unknown): Promise<{ bytes: number; tail: string; peakGrowth: number }> {
