@@ -13,10 +13,11 @@
  * over, for each side.
  */
 import { Pool } from 'undici';
-import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../shared/snapshot/types.js';
+import type { SnapshotContent } from '../shared/snapshot/types.js';
 import type { Behaviour } from '../test/fakes/upstream.js';
-import { keyOf, testChannel, testGroup, testModel } from '../test/support/relay-catalog.js';
+import { keyOf, membership, testCatalog, testChannel, testGroup, testModel } from '../test/support/relay-catalog.js';
 import { startRelayBed } from '../test/support/relay.js';
+import { seeded } from '../test/support/seeded-random.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
@@ -31,27 +32,14 @@ const CHANNELS = [
 const MODEL = { model: 'm-bench', upstream: 'up-bench' };
 
 function catalog(url: string): SnapshotContent {
-  return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+  return testCatalog({
     groups: [testGroup('bench')],
     channels: CHANNELS.map((c) => testChannel(c.id, 'openai', url, [MODEL], { timeouts: { connectMs: 5000, firstByteMs: 30_000, totalMs: 60_000 } })),
-    memberships: CHANNELS.map((c) => ({ group: 'bench', channelId: c.id, priority: 0, weight: 1 })),
+    memberships: CHANNELS.map((c) => membership('bench', c.id)),
     models: [testModel(MODEL.model)],
-    exchangeRate: '7.2',
-    settings: {},
-  };
+  });
 }
 
-/** A deterministic generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Side {
   answered: Map<string, number>;

@@ -9,13 +9,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { fieldOf, minuteOf, type OutcomeMetric } from '../../shared/health/outcome.js';
-import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotMembership } from '../../shared/snapshot/types.js';
+import type { SnapshotContent } from '../../shared/snapshot/types.js';
 import { DEFAULT_RETRY_BUDGET } from '../../data-plane/routing/retry-budget.js';
 import type { Behaviour } from '../fakes/upstream.js';
 import { eventually } from '../contract/harness.js';
 import { freePort } from '../support/free-port.js';
-import { PATIENT_TIMEOUTS, keyOf, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { PATIENT_TIMEOUTS, keyOf, membership, testCatalog, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
+import { seeded } from '../support/seeded-random.js';
 
 const ONE = { model: 'm-one', upstream: 'up-one' };
 const TWO = { model: 'm-two', upstream: 'up-two' };
@@ -27,9 +28,8 @@ const TRIO = ['r-t1', 'r-t2', 'r-t3'];
 function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
   return (url) => {
     const channel = (id: string, models: { model: string; upstream: string }[]) => testChannel(id, 'openai', url, models, { timeouts: PATIENT_TIMEOUTS });
-    const join = (group: string, channelId: string, priority = 0): SnapshotMembership => ({ group, channelId, priority, weight: 1 });
-    return {
-      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    const join = (group: string, channelId: string, priority = 0) => membership(group, channelId, priority);
+    return testCatalog({
       groups: ['multi', 'dead', 'solo', 'pair', 'trio'].map((g) => testGroup(g)),
       channels: [
         channel('r-a', [ONE, TWO]),
@@ -52,22 +52,10 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
         ...TRIO.map((id) => join('trio', id)),
       ],
       models: [ONE, TWO, SOLO, PAIR, AGENT].map((m) => testModel(m.model)),
-      exchangeRate: '7.2',
-      settings: {},
-    };
+    });
   };
 }
 
-/** A deterministic generator (mulberry32): the weighted draws are the same every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let bed: RelayBed;
 /** The data plane's clock: moved past every window between tests. */

@@ -78,7 +78,7 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
   const channels: SnapshotChannel[] = [];
   const memberships: SnapshotMembership[] = [];
   const models: SnapshotModel[] = [];
-  const join = (group: string, channelId: string, priority = 0, weight = 1) => memberships.push({ group, channelId, priority, weight });
+  const join = (group: string, channelId: string, priority = 0, weight = 1) => memberships.push(membership(group, channelId, priority, weight));
 
   for (const kind of [...UPSTREAM_KINDS, 'demo'] as const) {
     const m = kindModel(kind);
@@ -102,8 +102,7 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
   }
   models.push(testModel('m-auto', { aliases: ['m-auto-latest'], prices: { input: '1', output: '2', perRequest: '0.01' } }));
 
-  return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+  return testCatalog({
     groups: [
       testGroup('all'),
       testGroup('gamma', { formats: ['responses'], recommendedFormat: 'responses' }),
@@ -116,9 +115,17 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
     channels,
     memberships,
     models,
-    exchangeRate: '7.2',
-    settings: {},
-  };
+  });
+}
+
+/** A catalog of exactly these groups, channels, memberships and models (exchange rate 7.2, no settings). */
+export function testCatalog(parts: Pick<SnapshotContent, 'groups' | 'channels' | 'memberships' | 'models'>): SnapshotContent {
+  return { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...parts, exchangeRate: '7.2', settings: {} };
+}
+
+/** `channelId` in `group`, at `priority` with `weight`. */
+export function membership(group: string, channelId: string, priority = 0, weight = 1): SnapshotMembership {
+  return { group, channelId, priority, weight };
 }
 
 /**

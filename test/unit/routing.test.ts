@@ -18,6 +18,7 @@ import { Parking } from '../../data-plane/routing/parking.js';
 import { RetryBudget } from '../../data-plane/routing/retry-budget.js';
 import { parseDuration, retryHint } from '../../data-plane/routing/retry-hint.js';
 import { testGroup } from '../support/relay-catalog.js';
+import { seeded } from '../support/seeded-random.js';
 
 const NOW = Date.parse('2026-11-28T10:00:00Z');
 const NO_SIGNAL = { aborted: false };
@@ -202,16 +203,6 @@ describe('adaptive weights', () => {
     return served;
   }
 
-  /** A deterministic generator (mulberry32) so the draws are the same every run. */
-  function seeded(seed: number): () => number {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
 
   test('a channel ten times slower to its first byte gets a shrinking share, never below the exploration share', () => {
     const scores = new ChannelScores({ enabled: true, exploration: 0.1, alpha: 0.1 });
