@@ -7,8 +7,9 @@
  *   text; when none takes it the reservation goes back. The job is stored for the account's list.
  * - retrieve: ask the upstream for the job's state; the first poll to see it completed charges it,
  *   the first to see it failed releases its reservation (data-plane/billing/unit-billing.ts).
- * - content: once completed, the file streamed from the upstream to the client as it arrives
- *   (never held whole; bounded by the socket buffers on both sides).
+ * - content: polls as retrieve does (so a client that downloads without ever asking for the
+ *   status still gets its job charged, once), then, once completed, streams the file from the
+ *   upstream to the client as it arrives (never held whole; bounded by the socket buffers).
  */
 import { randomBytes } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';

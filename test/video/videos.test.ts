@@ -198,6 +198,27 @@ describe('video jobs', () => {
     expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('veo-3', 4), open: 0 });
   });
 
+  test('a download without a status poll charges the job once: the content route settles as a poll does', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), { pollsUntilDone: 0, fileBytes: 2000 });
+    const { balance: start } = await balance('acct-a');
+    const before = (await events('acct-a')).length;
+    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'Straight to the file', seconds: '4', size: '720x1280' });
+    expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('sora-2', 4, 'ceil'), open: 1 });
+    // The client never asks for the job's status: its first download is the first to see it completed.
+    const file = Buffer.from(await (await client(overseas, keys.a).videos.downloadContent(created.id)).arrayBuffer());
+    expect(file.length).toBe(2000);
+    expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('sora-2', 4), open: 0 });
+    const charged = await eventually(async () => (await events('acct-a')).slice(before).length > 0 && (await events('acct-a')).slice(before), 'the usage event');
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({ model: 'sora-2', channelId: 'v-openai', status: 'success', chargeMicro: String(expectedMicro('sora-2', 4)) });
+    // Downloaded again, on either node: nothing more is charged.
+    expect((await (await client(domestic, keys.a).videos.downloadContent(created.id)).arrayBuffer()).byteLength).toBe(2000);
+    expect((await (await client(overseas, keys.a).videos.downloadContent(created.id)).arrayBuffer()).byteLength).toBe(2000);
+    expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('sora-2', 4), open: 0 });
+    expect((await events('acct-a')).slice(before)).toHaveLength(1);
+  });
+
   test('a job that fails upstream is charged nothing: its reservation goes back whole', async () => {
     upstream.script(keyOf('v-down'), { createStatus: 0, outcome: 'fail', pollsUntilDone: 1 });
     upstream.script(keyOf('v-openai'), { outcome: 'fail', pollsUntilDone: 1 });
