@@ -15,14 +15,14 @@ import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
-import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent, type SnapshotModel } from '../../shared/snapshot/types.js';
+import type { SnapshotContent, SnapshotModel } from '../../shared/snapshot/types.js';
 import { FakeImageUpstream, PNG_B64 } from '../fakes/image-upstream.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { eventually } from '../support/eventually.js';
 import { pausedRead } from '../support/memory.js';
 import { dropKeys } from '../support/redis-keys.js';
-import { keyOf, PATIENT_TIMEOUTS, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { keyOf, membership, PATIENT_TIMEOUTS, testCatalog, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 
 const RATE = '7.1234';
 const GROUP_MULTIPLIER = '1.5';
@@ -55,8 +55,7 @@ const MODELS: SnapshotModel[] = [
 function catalog(url: string): SnapshotContent {
   const channel = (id: string, kind: 'openai' | 'azure-openai' | 'openai-compatible' | 'gemini', models: string[]) =>
     testChannel(id, kind, url, models.map((model) => ({ model, upstream: `up-${model}` })), { timeouts: PATIENT_TIMEOUTS });
-  return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+  return testCatalog({
     groups: [
       testGroup('image', { formats: ['images', 'generateContent'], recommendedFormat: 'generateContent', multiplier: GROUP_MULTIPLIER }),
       testGroup('text', { formats: ['chat-completions'] }),
@@ -70,14 +69,13 @@ function catalog(url: string): SnapshotContent {
       channel('t-openai', 'openai', ['text-m']),
     ],
     memberships: [
-      { group: 'image', channelId: 'i-down', priority: 20, weight: 1 },
-      ...['i-openai', 'i-azure', 'i-compat', 'i-gemini'].map((channelId) => ({ group: 'image', channelId, priority: 10, weight: 1 })),
-      { group: 'text', channelId: 't-openai', priority: 0, weight: 1 },
+      membership('image', 'i-down', 20),
+      ...['i-openai', 'i-azure', 'i-compat', 'i-gemini'].map((channelId) => membership('image', channelId, 10)),
+      membership('text', 't-openai'),
     ],
     models: MODELS,
     exchangeRate: RATE,
-    settings: {},
-  };
+  });
 }
 
 /** The product of decimal strings x 10^6, rounded once half up: computed apart from the pricing code. */

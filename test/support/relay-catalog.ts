@@ -118,9 +118,9 @@ export function relayCatalog(upstreamUrl: string): SnapshotContent {
   });
 }
 
-/** A catalog of exactly these groups, channels, memberships and models (exchange rate 7.2, no settings). */
-export function testCatalog(parts: Pick<SnapshotContent, 'groups' | 'channels' | 'memberships' | 'models'>): SnapshotContent {
-  return { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...parts, exchangeRate: '7.2', settings: {} };
+/** A catalog of exactly these groups, channels, memberships and models (exchange rate 7.2 unless given, no settings). */
+export function testCatalog(parts: Pick<SnapshotContent, 'groups' | 'channels' | 'memberships' | 'models'> & { exchangeRate?: string }): SnapshotContent {
+  return { schemaVersion: SNAPSHOT_SCHEMA_VERSION, exchangeRate: '7.2', settings: {}, ...parts };
 }
 
 /** `channelId` in `group`, at `priority` with `weight`. */

@@ -16,14 +16,14 @@ import type { Ports } from '../../shared/ports/ports.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { minuteOf, totalsByKey } from '../../shared/health/outcome.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
-import { SNAPSHOT_SCHEMA_VERSION, type SnapshotContent } from '../../shared/snapshot/types.js';
+import type { SnapshotContent } from '../../shared/snapshot/types.js';
 import { fileByte, FakeVideoUpstream } from '../fakes/video-upstream.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { eventually } from '../support/eventually.js';
 import { pausedRead } from '../support/memory.js';
 import { dropKeys } from '../support/redis-keys.js';
-import { keyOf, PATIENT_TIMEOUTS, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
+import { keyOf, membership, PATIENT_TIMEOUTS, testCatalog, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 
 const RATE = '7.1234';
 const MODELS = {
@@ -36,8 +36,7 @@ const MB = 1024 * 1024;
 
 function catalog(url: string): SnapshotContent {
   const channel = (id: string, kind: 'openai' | 'gemini', models: { model: string; upstream: string }[]) => testChannel(id, kind, url, models, { timeouts: PATIENT_TIMEOUTS });
-  return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+  return testCatalog({
     groups: [testGroup('video', { formats: ['videos'], recommendedFormat: 'videos', multiplier: GROUP_MULTIPLIER }), testGroup('text', { formats: ['chat-completions'] })],
     channels: [
       channel('v-down', 'openai', [{ model: 'sora-2', upstream: 'sora-2-2025-10-06' }]),
@@ -46,19 +45,18 @@ function catalog(url: string): SnapshotContent {
       channel('t-openai', 'openai', [{ model: 'text-m', upstream: 'text-m' }]),
     ],
     memberships: [
-      { group: 'video', channelId: 'v-down', priority: 20, weight: 1 },
-      { group: 'video', channelId: 'v-openai', priority: 10, weight: 1 },
-      { group: 'video', channelId: 'v-gemini', priority: 10, weight: 1 },
-      { group: 'text', channelId: 't-openai', priority: 0, weight: 1 },
-      { group: 'video', channelId: 't-openai', priority: 0, weight: 1 },
+      membership('video', 'v-down', 20),
+      membership('video', 'v-openai', 10),
+      membership('video', 'v-gemini', 10),
+      membership('text', 't-openai'),
+      membership('video', 't-openai'),
     ],
     models: [
       ...Object.entries(MODELS).map(([id, m]) => testModel(id, { kind: 'video', prices: { videoSecond: m.videoSecond }, multiplier: m.multiplier, limits: { contextTokens: null, maxOutputTokens: null }, defaultMaxOutputTokens: null })),
       testModel('text-m'),
     ],
     exchangeRate: RATE,
-    settings: {},
-  };
+  });
 }
 
 /** seconds x price x group x model x rate, in micro-RMB, rounded once (half up; `ceil` for a reservation): computed apart from the pricing code. */
