@@ -1,0 +1,148 @@
+/**
+ * The walk the media endpoints share over candidate channels and their keys
+ * (data-plane/media/channel-walk.ts): key rejection, failover, the client's own errors, channels
+ * that cannot serve, and what breakers and health are told.
+ */
+import type { ChannelKind } from '../../shared/snapshot/types.js';
+import type { GroupRoute, RuntimeChannel } from '../../data-plane/config/runtime-config.js';
+import { GatewayError } from '../../data-plane/errors.js';
+import { ChannelUnsuited, ChannelWalk } from '../../data-plane/media/channel-walk.js';
+import { CircuitBreakers } from '../../data-plane/relay/circuit-breaker.js';
+import { KeyRejected, UpstreamFailure } from '../../data-plane/relay/failure.js';
+import type { AttemptRecord } from '../../data-plane/relay/outcome.js';
+import type { KeyRejection } from '../../data-plane/relay/relay.js';
+import { testGroup } from '../support/relay-catalog.js';
+
+function channel(id: string, kind: ChannelKind, keys: string[]): RuntimeChannel {
+  return {
+    id,
+    name: id,
+    kind,
+    isDemo: false,
+    baseUrl: 'http://upstream.invalid',
+    keys: keys.map((k) => ({ id: k, secret: `sk-${k}`, enabled: true })),
+    upstreamModels: new Map(),
+    timeouts: { connectMs: 1000, firstByteMs: 1000, totalMs: 1000 },
+    azure: null,
+    active: true,
+  };
+}
+
+/** One group trying `channels` in the given order (one priority level each, highest first). */
+function route(channels: RuntimeChannel[]): GroupRoute[] {
+  const levels = channels.map((c, i) => ({ priority: 100 - i, channels: [{ channel: c, weight: 1, upstreamModel: `up-${c.id}` }], totalWeight: 1 }));
+  return [{ group: testGroup('media'), levels }];
+}
+
+const serverError = () => new UpstreamFailure('status', true, new GatewayError('upstream', 'overloaded'), 503);
+const refused = () => new UpstreamFailure('status', false, new GatewayError('invalid_request', 'the prompt was refused', 400), 400);
+
+/** A walk with real breakers (opening at the first failure) and what it reported. */
+function setup() {
+  const breakers = new CircuitBreakers({ failureThreshold: 1, windowMs: 60_000, openMs: 60_000 }, () => 0);
+  const attempts: AttemptRecord[] = [];
+  const rejections: KeyRejection[] = [];
+  const walk = new ChannelWalk({ breakers, onAttempt: (record) => attempts.push({ ...record }), onKeyRejected: (r) => rejections.push(r) });
+  return { breakers, attempts, rejections, walk };
+}
+
+test("a rejected key gives way to the channel's next key; a 5xx to the next channel, whose answer is returned", async () => {
+  const { breakers, attempts, rejections, walk } = setup();
+  const [a, b] = [channel('a', 'openai', ['a1', 'a2']), channel('b', 'openai', ['b1'])];
+  const calls: string[] = [];
+  const walked = await walk.walk({
+    model: 'm',
+    candidates: route([a, b]),
+    upstreamFor: (kind) => (kind === 'openai' ? 'openai-upstream' : undefined),
+    makes: 'images',
+    call: async (ch, upstream, key, upstreamModel, record) => {
+      calls.push(`${ch.id}:${key}:${upstreamModel}:${upstream}`);
+      if (key === 'sk-a1') throw new KeyRejected(401);
+      if (ch.id === 'a') throw serverError();
+      record.status = 200;
+      return 'answer';
+    },
+  });
+  expect(walked).toMatchObject({ group: { name: 'media' }, channel: { id: 'b' }, upstream: 'openai-upstream', value: 'answer' });
+  expect(calls).toEqual(['a:sk-a1:up-a:openai-upstream', 'a:sk-a2:up-a:openai-upstream', 'b:sk-b1:up-b:openai-upstream']);
+  expect(rejections).toEqual([{ channelId: 'a', keyId: 'a1', status: 401 }]);
+  expect(attempts.map((r) => [r.channelId, r.result, r.status])).toEqual([
+    ['a', 'status', 401],
+    ['a', 'status', 503],
+    ['b', 'ok', 200],
+  ]);
+  // The 5xx opened a's breaker (threshold 1); b answered, its breaker stays closed.
+  expect(breakers.allow('a')).toBe(false);
+  expect(breakers.allow('b')).toBe(true);
+  // The rejected key stays out: the next walk starts a with its other key.
+  calls.length = 0;
+  breakers.success('a');
+  await walk.walk({ model: 'm', candidates: route([a]), upstreamFor: () => 'u', makes: 'images', call: async (ch, _u, key) => calls.push(key) });
+  expect(calls).toEqual(['sk-a2']);
+});
+
+test("a refusal of the request is the client's answer at once: no other channel is tried, the breaker is not counted against", async () => {
+  const { breakers, attempts, walk } = setup();
+  const calls: string[] = [];
+  const walking = walk.walk({
+    model: 'm',
+    candidates: route([channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1'])]),
+    upstreamFor: () => 'u',
+    makes: 'images',
+    call: async (ch) => {
+      calls.push(ch.id);
+      throw refused();
+    },
+  });
+  await expect(walking).rejects.toMatchObject({ status: 400, message: 'the prompt was refused' });
+  expect(calls).toEqual(['a']);
+  expect(attempts.map((r) => r.result)).toEqual(['status']);
+  expect(breakers.allow('a')).toBe(true);
+});
+
+test('channels that cannot serve are passed over uncounted; with none left the client is told why', async () => {
+  const { attempts, walk } = setup();
+  const candidates = route([channel('g', 'gemini', ['g1']), channel('o', 'openai', ['o1'])]);
+  const calls: string[] = [];
+  const walking = walk.walk({
+    model: 'veo',
+    candidates,
+    upstreamFor: (kind) => (kind === 'gemini' ? 'gemini-upstream' : undefined),
+    makes: 'videos',
+    call: async (ch) => {
+      calls.push(ch.id);
+      throw new ChannelUnsuited('This model makes videos of 4, 6 or 8 seconds, not 5');
+    },
+  });
+  // The last channel's reason is the answer: the openai channel has no video upstream here.
+  await expect(walking).rejects.toMatchObject({ status: 400, message: "The model 'veo' has no channel that makes videos" });
+  expect(calls).toEqual(['g']);
+  expect(attempts).toEqual([]);
+
+  const only = walk.walk({ model: 'veo', candidates: route([channel('g', 'gemini', ['g1'])]), upstreamFor: () => 'u', makes: 'videos', call: () => Promise.reject(new ChannelUnsuited('not 5 seconds')) });
+  await expect(only).rejects.toMatchObject({ status: 400, message: 'not 5 seconds' });
+});
+
+test('every channel failing or keyless: the last failure, or "unavailable" when nothing was tried', async () => {
+  const { walk } = setup();
+  const failing = walk.walk({ model: 'm', candidates: route([channel('a', 'openai', ['a1'])]), upstreamFor: () => 'u', makes: 'images', call: () => Promise.reject(serverError()) });
+  await expect(failing).rejects.toMatchObject({ message: 'overloaded' });
+  const keyless = walk.walk({ model: 'm', candidates: route([channel('k', 'openai', [])]), upstreamFor: () => 'u', makes: 'images', call: () => Promise.resolve('never') });
+  await expect(keyless).rejects.toMatchObject({ status: 503, message: "No channel is available for model 'm' right now" });
+});
+
+test("withKeys: one channel's keys in turn; every key rejected ends in that rejection, then in none", async () => {
+  const { attempts, rejections, walk } = setup();
+  const ch = channel('j', 'openai', ['j1', 'j2']);
+  const first = await walk.withKeys(ch, 'media', 'm', () => Promise.reject(new KeyRejected(403)));
+  expect('failure' in first && first.failure).toBeInstanceOf(KeyRejected);
+  expect(rejections.map((r) => r.keyId)).toEqual(['j1', 'j2']);
+  expect(attempts.map((r) => [r.group, r.channelId, r.status])).toEqual([
+    ['media', 'j', 403],
+    ['media', 'j', 403],
+  ]);
+  expect(await walk.withKeys(ch, 'media', 'm', () => Promise.resolve('never'))).toEqual({ failure: undefined });
+  // An error the caller's conversion does not know passes through untouched.
+  const odd = new Error('a bug');
+  await expect(walk.withKeys(channel('x', 'openai', ['x1']), 'media', 'm', () => Promise.reject(odd))).rejects.toBe(odd);
+});
