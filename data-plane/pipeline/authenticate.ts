@@ -42,7 +42,7 @@ function bearer(ctx: KeySource): string | undefined {
 }
 
 /**
- * The key as the format's clients send it (docs/wire-formats.md, "Endpoints and keys"): Bearer for
+ * The key as the format's clients send it (docs/formats.md, "Endpoints and keys"): Bearer for
  * the OpenAI formats; `x-api-key` or Bearer (SDK 1.x) for messages; `x-goog-api-key` or `?key=` for
  * generateContent. A key taken from the query string is removed from it, so no later stage logs or
  * forwards it.

@@ -1,5 +1,5 @@
 /**
- * Stage: the model listings (docs/wire-formats.md, "Model listings"): the models this key may use
+ * Stage: the model listings (docs/formats.md, "Model listings"): the models this key may use
  * (its allow-list, and served by its groups, or by the automatic-routing groups for a key without
  * groups, that speak the listing's formats), in the shape of the format that asked.
  */

@@ -1,5 +1,5 @@
 /**
- * The model endpoints (docs/wire-formats.md, "Endpoints and keys", "Model listings"): which wire
+ * The model endpoints (docs/formats.md, "Endpoints and keys", "Model listings"): which wire
  * format a request speaks and what it asks for.
  */
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * First checks of a request body in the client's own format, before anything is called
- * (docs/wire-formats.md, "Validation"), worded the way each real API words them.
+ * (docs/formats.md, "Validation"), worded the way each real API words them.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { GatewayError } from '../errors.js';

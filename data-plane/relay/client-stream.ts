@@ -4,7 +4,7 @@ import type { RequestState } from '../server.js';
 /** Headers of every JSON answer. */
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-/** Headers of every event stream the gateway sends (docs/wire-formats.md, "Event streams"). */
+/** Headers of every event stream the gateway sends (docs/formats.md, "Event streams"). */
 const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What a Responses stream has told its client so far (docs/wire-formats.md, "Responses streaming"):
+ * What a Responses stream has told its client so far (docs/formats.md, "Responses streaming"):
  * the Response it announced (`response.created`), the last `sequence_number`, and the output items
  * with the text, arguments and summaries their deltas delivered. A stream the gateway must end
  * early ends with a `response.failed` that continues it: the next sequence number, the stream's own

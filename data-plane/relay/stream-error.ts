@@ -5,7 +5,7 @@ import { ResponsesTally } from './responses-tally.js';
 
 /**
  * The event that ends a stream which failed after its first byte, in the client's format
- * (docs/wire-formats.md, "Errors in the middle of a stream"): each SDK turns it into an error. Chat
+ * (docs/formats.md, "Errors in the middle of a stream"): each SDK turns it into an error. Chat
  * and Gemini carry the error envelope as data, Anthropic as `event: error`, Responses as
  * `response.failed`, which continues the stream `tally` followed (its numbering, its response id,
  * the output delivered).

@@ -1,5 +1,5 @@
 /**
- * How an upstream stream ends, read from its own events (docs/wire-formats.md, "Event streams"):
+ * How an upstream stream ends, read from its own events (docs/formats.md, "Event streams"):
  * whether its terminal event came (the answer is whole), and whether it reported an error in-band
  * (a 200 stream that carries an error event instead of, or after, its answer: Anthropic's `event:
  * error` when overloaded, an `{"error": ...}` chunk, `response.failed`). The pipes of ./stream.ts

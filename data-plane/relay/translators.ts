@@ -1,7 +1,7 @@
 /**
  * Which upstream format serves a client format on a channel kind, and the translator for it. Pairs
  * without a translator of their own are composed through chat-completions, the pivot format
- * (docs/wire-formats.md, "Translation"), e.g. responses -> chat -> messages.
+ * (docs/formats.md, "Translation"), e.g. responses -> chat -> messages.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';

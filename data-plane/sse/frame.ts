@@ -1,5 +1,5 @@
 /**
- * StreamEvent -> SSE bytes, in the client's format (docs/wire-formats.md, "Event streams").
+ * StreamEvent -> SSE bytes, in the client's format (docs/formats.md, "Event streams").
  * Translators produce events; only this file knows about `data:` prefixes.
  */
 import type { WireFormat } from '../../shared/formats.js';

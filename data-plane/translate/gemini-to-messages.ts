@@ -1,5 +1,5 @@
 /**
- * generateContent client -> messages upstream (docs/wire-formats.md, "Translation", "Usage").
+ * generateContent client -> messages upstream (docs/formats.md, "Translation", "Usage").
  *
  * Decisions, pinned by test/golden/gemini-to-messages:
  * - snake_case keys are normalised first. `systemInstruction` -> `system` text blocks; same-role

@@ -1,7 +1,7 @@
 /**
  * Mappings shared by the messages <-> generateContent translators, each with its inverse next to
  * it. Stop reasons compose the chat tables (chat is the pivot); usage uses the direct Anthropic <->
- * Gemini formulas (docs/wire-formats.md, "Usage"); thinking signatures are marked with their origin
+ * Gemini formulas (docs/formats.md, "Usage"); thinking signatures are marked with their origin
  * (they are not interchangeable, so only a signature that came from the same upstream family is
  * ever sent back).
  */
@@ -90,7 +90,7 @@ const ANTHROPIC_ERROR: Record<string, string> = {
 };
 
 /**
- * A Gemini error body's `error` -> an Anthropic stream `error` (docs/wire-formats.md, "Error
+ * A Gemini error body's `error` -> an Anthropic stream `error` (docs/formats.md, "Error
  * bodies").
  */
 export function messagesErrorFromGemini(error: Record<string, unknown>): { type: string; message: string } {

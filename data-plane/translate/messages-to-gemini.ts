@@ -1,5 +1,5 @@
 /**
- * messages client -> generateContent upstream (docs/wire-formats.md, "Translation", "Usage").
+ * messages client -> generateContent upstream (docs/formats.md, "Translation", "Usage").
  *
  * Decisions, pinned by test/golden/messages-to-gemini:
  * - `system` and mid-conversation `system` turns are hoisted, in order, into `systemInstruction`

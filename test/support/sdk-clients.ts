@@ -1,5 +1,5 @@
 /**
- * The official SDKs pointed at a data plane (docs/wire-formats.md, "Official SDKs as judges"), each
+ * The official SDKs pointed at a data plane (docs/formats.md, "Official SDKs as judges"), each
  * call reduced to what the relay tests compare: text, tool calls, usage. Streams go through each
  * SDK's own stream helper, which is the judge of the stream's framing.
  */

@@ -1,6 +1,6 @@
 /**
  * A canned model answer rendered in any of the four wire formats, complete or as stream events: the
- * demo channel answers with it locally (docs/wire-formats.md, "Event streams", "Usage"). The tests'
+ * demo channel answers with it locally (docs/formats.md, "Event streams", "Usage"). The tests'
  * fake upstream does not use it: it writes each provider's answers itself (test/fakes/wire/), so
  * the gateway is not judged by its own reading of the formats.
  */
