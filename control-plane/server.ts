@@ -25,6 +25,7 @@ import { controlPlaneReadiness } from './web/readiness.js';
 import { healthEndpoints } from '../shared/http/health-endpoints.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
 import type { ControlPlaneMetrics } from './metrics/control-plane-metrics.js';
+import { listen } from '../shared/http/listen.js';
 
 const log = createLogger('control-plane');
 
@@ -209,7 +210,7 @@ export async function startControlPlaneServer(services: Services, port: number, 
   // Koa composes only the middleware added before callback(): register everything first.
   httpServer.on('request', app.callback());
 
-  await new Promise<void>((resolve) => httpServer.listen(port, host, resolve));
+  await listen(httpServer, { port, host });
   const addr = httpServer.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {

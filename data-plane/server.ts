@@ -12,6 +12,7 @@ import { isConsolePath } from '../shared/console-paths.js';
 import { consoleCors } from './console-cors.js';
 import { GraceEnd } from './http/grace-end.js';
 import { healthEndpoints } from '../shared/http/health-endpoints.js';
+import { listen } from '../shared/http/listen.js';
 
 const log = createLogger('data-plane');
 
@@ -122,7 +123,7 @@ export async function startDataPlaneServer(
   server.on('request', app.callback());
   // A burst of new connections (many clients at once, a busy event loop) must wait in the accept
   // queue, not be reset: Node's default backlog of 511 is too short for that.
-  await new Promise<void>((resolve) => server.listen({ port, host, backlog: 4096 }, resolve));
+  await listen(server, { port, host, backlog: 4096 });
   const addr = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return { url: `http://${shownHost}:${addr.port}`, server, close: () => gracefulClose(server, { graceMs: shutdownGraceMs, onGraceEnd: () => graceEnd.end() }) };
