@@ -34,4 +34,5 @@ export default {
   // Four workers on two cores: most test files spend much of their time waiting (on a browser, a
   // child process, a window of the service's own), so two leave the cores idle a third of the run.
   maxWorkers: 4,
+  testSequencer: '<rootDir>/test/support/longest-first.js',
 };
