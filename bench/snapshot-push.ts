@@ -27,7 +27,7 @@
 import { fileURLToPath } from 'node:url';
 import { Group } from '../control-plane/catalog/group.entity.js';
 import { SnapshotBuilder } from '../control-plane/publish/snapshot.builder.js';
-import { compileSnapshot } from '../data-plane/config/compile.js';
+import { compileSnapshot } from '../shared/snapshot/compile.js';
 import { parseSnapshotText } from '../data-plane/config/snapshot-text.js';
 import { canonicalContent, snapshotText } from '../shared/snapshot/hash.js';
 import type { RoutingSnapshot } from '../shared/snapshot/types.js';

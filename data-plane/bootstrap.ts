@@ -5,7 +5,7 @@ import { redisPorts } from '../shared/ports/factory.js';
 import type { Ports } from '../shared/ports/ports.js';
 import type { DataPlaneConfig } from './config.js';
 import { Heartbeat } from './config/heartbeat.js';
-import type { RuntimeConfig } from './config/runtime-config.js';
+import type { RuntimeConfig } from '../shared/snapshot/runtime-config.js';
 import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';

@@ -7,7 +7,7 @@ import { logResponseErrors } from '../shared/http/client-gone.js';
 import { answerClientErrors } from '../shared/http/client-error.js';
 import { createLogger, type Logger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
-import { GatewayError, errorBody, formatOfPath } from './errors.js';
+import { GatewayError, errorBody, formatOfPath } from '../shared/wire/errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
 import { consoleCors } from './console-cors.js';
 import { GraceEnd } from './http/grace-end.js';

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import { Metering } from '../../data-plane/billing/metering.js';
 import { UsageTap } from '../../data-plane/billing/usage-tap.js';
-import { compileSnapshot } from '../../data-plane/config/compile.js';
+import { compileSnapshot } from '../../shared/snapshot/compile.js';
 import type { PipelineState } from '../../data-plane/pipeline/state.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';

@@ -4,7 +4,7 @@
  * envelope, a failed response, an error event) throws {@link AnswerError}.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import type { StreamEvent } from '../../data-plane/translate/translator.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 /** An answer that is an error in the client's format; the message is the answer's own. */
 export class AnswerError extends Error {

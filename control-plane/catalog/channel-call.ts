@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
 import type { FailureKind } from '../../shared/health/outcome.js';
-import type { RuntimeChannel } from '../../data-plane/config/runtime-config.js';
-import type { UpstreamResponse } from '../../data-plane/providers/provider.js';
-import type { UpstreamTransport } from '../../data-plane/providers/transport.js';
+import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
+import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
+import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 
 /** Longest a control-plane call waits for its whole answer, whatever the channel's own total timeout. */
 const CALL_TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { WireFormat } from '../../shared/formats.js';
 import { estimatePromptTokensFromBytes, estimateReservation } from '../../shared/pricing/estimate.js';
-import type { GroupRoute, RuntimeModel } from '../config/runtime-config.js';
+import type { GroupRoute, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 
 /** Output cap assumed when neither the request nor the model gives one (the relay's own fallback). */
 export const FALLBACK_MAX_OUTPUT_TOKENS = 4096;

@@ -20,7 +20,7 @@ import type { BalanceStore, ReserveResult } from '../../shared/ports/balance-sto
 import type { ConfigBus } from '../../shared/ports/config-bus.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
-import { GatewayError, REDIS_RETRY_AFTER_SECONDS, redisUnavailable } from '../errors.js';
+import { GatewayError, REDIS_RETRY_AFTER_SECONDS, redisUnavailable } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';

@@ -18,7 +18,7 @@ import { estimatePromptTokensFromBytes } from '../../shared/pricing/estimate.js'
 import { normaliseUsage } from '../../shared/pricing/normalise.js';
 import { emptyUsage, makeUsage, promptTokens, type NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { RuntimeModel } from '../config/runtime-config.js';
+import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import type { TapResult } from './usage-tap.js';
 
 /** How far the answer got. */

@@ -25,7 +25,7 @@ import type { BillingMode, ModelPrices } from '../../shared/pricing/prices.js';
 import { pricesForChoice, type UnitChoice } from '../../shared/pricing/unit-variants.js';
 import { emptyUsage, type NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, RuntimeModel } from '../config/runtime-config.js';
+import type { GroupRoute, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { admitted, reserveAlone, RESERVATION_TTL_MS } from './metering.js';
 import { withRetries } from './redis-retry.js';
 

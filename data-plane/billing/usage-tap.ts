@@ -7,7 +7,7 @@
 import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
-import { SseParser } from '../sse/parse.js';
+import { SseParser } from '../../shared/wire/sse/parse.js';
 import { newScanMemo, releaseScanMemo, scanBodyUsage, scanEvents, type EventScan, type ScanMemo } from './output-scan.js';
 
 type Loose = Record<string, unknown>;

@@ -6,8 +6,8 @@ import type { ConfigBus, RefusedSnapshot } from '../../shared/ports/config-bus.j
 import type { Sections } from '../../shared/snapshot/hash.js';
 import { SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot, type SnapshotAnnouncement } from '../../shared/snapshot/types.js';
 import { validateSnapshot } from '../../shared/snapshot/validate.js';
-import { compileSnapshot } from './compile.js';
-import type { RuntimeConfig } from './runtime-config.js';
+import { compileSnapshot } from '../../shared/snapshot/compile.js';
+import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import { parseSnapshotText, type ParsedText } from './snapshot-text.js';
 
 const log = createLogger('snapshot-loader');

@@ -3,7 +3,7 @@
  * against what its model takes (./profiles.ts) with OpenAI's own wording and `param`, before any
  * reservation or upstream call.
  */
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { ANY_QUALITY, imageProfile, type ImageProfile } from './profiles.js';
 import type { SpooledFile } from './uploads.js';
 

@@ -12,9 +12,9 @@
  * reserved), then the relay (./relay.ts).
  */
 import type Koa from 'koa';
-import type { RuntimeConfig } from '../config/runtime-config.js';
+import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { readAll } from '../http/read-all.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
 import { required, type PipelineState } from '../pipeline/state.js';

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 
 /** One uploaded file, on disk until the upload is disposed of. */
 export interface SpooledFile {

@@ -1,5 +1,5 @@
 import { createLogger } from '../../shared/log.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 
 const log = createLogger('rate-limits');
 

@@ -23,8 +23,8 @@ import { estimatePromptTokensFromBytes } from '../../shared/pricing/estimate.js'
 import { promptTokens } from '../../shared/pricing/usage.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { maxOutputFor } from '../billing/estimate.js';
-import type { GroupRoute } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { GroupRoute } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import { FailOpen } from './fail-open.js';
 import { openAiDuration, rateLimitHeaders } from './headers.js';

@@ -7,10 +7,10 @@
  * another failure is the client's answer.
  */
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, RuntimeChannel } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import type { CircuitBreakers } from '../relay/circuit-breaker.js';
-import { KeyRejected, UpstreamFailure } from '../relay/failure.js';
+import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import { KeyRing } from '../relay/key-ring.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import { candidateChannels } from '../relay/pick.js';

@@ -4,12 +4,12 @@
  * body read, a bounded amount, for the message), are thrown as an UpstreamFailure (a KeyRejected
  * when the upstream called the key invalid). The attempt's timings and status go on `record`.
  */
-import type { RuntimeChannel } from '../config/runtime-config.js';
+import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { readAll } from '../http/read-all.js';
-import type { UpstreamResponse } from '../providers/provider.js';
-import type { UpstreamTransport } from '../providers/transport.js';
-import { AttemptAbort } from '../relay/attempt-abort.js';
-import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../relay/failure.js';
+import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
+import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
+import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
+import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../../shared/wire/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 
 const MAX_ERROR_BYTES = 64 * 1024;

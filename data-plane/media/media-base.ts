@@ -15,7 +15,7 @@ import { closeWhenRefusedUnread } from '../pipeline/body.js';
 import { createServingBase } from '../pipeline/serving-base.js';
 import type { PipelineState } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
-import type { UpstreamTransport } from '../providers/transport.js';
+import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS } from '../relay/circuit-breaker.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import type { KeyRejection } from '../relay/relay.js';

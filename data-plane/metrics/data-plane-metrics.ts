@@ -8,7 +8,7 @@ import { createRegistry } from '../../shared/metrics/registry.js';
 import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { failureOf } from '../health/attempt-outcome.js';
 import type { AttemptRecord } from '../relay/outcome.js';
-import type { RuntimeConfig } from '../config/runtime-config.js';
+import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import type { RoutingView, SkipReason } from '../routing/router.js';
 
 /** Latency buckets (seconds) for answers that may stream for minutes. */

@@ -3,7 +3,7 @@ import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { WireFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { TokenCache } from '../auth/token-cache.js';
-import { GatewayError, redisUnavailable } from '../errors.js';
+import { GatewayError, redisUnavailable } from '../../shared/wire/errors.js';
 
 /** What this stage reads from and leaves on `ctx.state`. */
 export interface AuthenticateState {

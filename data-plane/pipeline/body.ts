@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from './state.js';
 import { validateBody } from './validate.js';
 import { readAll } from '../http/read-all.js';

@@ -2,8 +2,8 @@ import type Koa from 'koa';
 import { compareDecimal, parseDecimal } from '../../shared/decimal.js';
 import type { GroupFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
-import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from './state.js';
 
 /** The exact message clients get when none of their groups speaks their format. */

@@ -6,8 +6,8 @@
 import type Koa from 'koa';
 import type { GroupFormat, WireFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
-import type { RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from './state.js';
 
 /**

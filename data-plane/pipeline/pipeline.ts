@@ -10,7 +10,7 @@ import type { RoutingBreakers } from '../routing/breakers.js';
 import { Router, type RouterOptions } from '../routing/router.js';
 import { countCacheReads } from './cache-reads.js';
 import { Relay, type RelayRequest } from '../relay/relay.js';
-import type { TransportOptions } from '../providers/transport.js';
+import type { TransportOptions } from '../../shared/wire/providers/transport.js';
 import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
 import { authenticate } from './authenticate.js';
 import { closeWhenRefusedUnread, readBody } from './body.js';

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from './state.js';
 
 /**

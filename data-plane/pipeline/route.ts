@@ -1,6 +1,6 @@
 import type Koa from 'koa';
-import type { RuntimeConfig } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { matchRoute } from './routes.js';
 import type { PipelineState } from './state.js';
 

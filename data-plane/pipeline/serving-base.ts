@@ -8,11 +8,11 @@ import type { DataPlaneDeps } from '../bootstrap.js';
 import { createLogger } from '../../shared/log.js';
 import { resolvesWithin } from '../../shared/async/within.js';
 import { TokenCache } from '../auth/token-cache.js';
-import { redisUnavailable } from '../errors.js';
+import { redisUnavailable } from '../../shared/wire/errors.js';
 import { GroupHealthView } from '../health/group-health.js';
 import { OutcomeRecorder } from '../health/outcome-recorder.js';
 import { rateLimitStage, type RateLimitOptions, type RateLimitStage } from '../limits/rate-limit-stage.js';
-import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../providers/transport.js';
+import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../../shared/wire/providers/transport.js';
 import type { KeyRejection } from '../relay/relay.js';
 import type { PipelineState } from './state.js';
 

@@ -1,7 +1,7 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
-import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../config/runtime-config.js';
+import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import type { RequestState } from '../server.js';
 import type { ModelRoute } from './routes.js';
 import type { RelayOutcome } from '../relay/outcome.js';

@@ -3,7 +3,7 @@
  * (docs/formats.md, "Validation"), worded the way each real API words them.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import type { ModelRoute } from './routes.js';
 
 type Expect = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'string|array';

@@ -1,9 +1,7 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import type { SkipReason } from '../routing/router.js';
-
-/** How one upstream attempt ended. */
-export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone' | 'shutdown';
+import type { AttemptResult } from '../../shared/wire/failure.js';
 
 /** One upstream attempt (every attempt counts for health, not only the last: Redis contract 5). */
 export interface AttemptRecord {

@@ -1,5 +1,5 @@
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, WeightedChannel } from '../config/runtime-config.js';
+import type { GroupRoute, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 
 /** One channel to try, with the group it is tried for. */
 export interface Candidate {

@@ -8,7 +8,7 @@
  * whether passed through or translated; its memory grows with the output, like the client's own
  * copy.
  */
-import type { StreamEvent } from '../translate/translator.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 type Loose = Record<string, unknown>;
 

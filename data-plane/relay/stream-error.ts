@@ -1,6 +1,6 @@
 import type { WireFormat } from '../../shared/formats.js';
-import { errorBody, type GatewayError } from '../errors.js';
-import type { StreamEvent } from '../translate/translator.js';
+import { errorBody, type GatewayError } from '../../shared/wire/errors.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 import { ResponsesTally } from './responses-tally.js';
 
 /**

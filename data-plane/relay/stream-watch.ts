@@ -9,9 +9,9 @@
  * cut short.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { eventAround } from '../sse/event-around.js';
-import { SseParser } from '../sse/parse.js';
-import type { StreamEvent } from '../translate/translator.js';
+import { eventAround } from '../../shared/wire/sse/event-around.js';
+import { SseParser } from '../../shared/wire/sse/parse.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 /** An error the upstream reported inside its stream. */
 export interface InBandError {

@@ -4,18 +4,18 @@
  */
 import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
-import { GatewayError } from '../errors.js';
-import { SseParser, type SseRecord } from '../sse/parse.js';
-import { frameEvent, frameEventText } from '../sse/frame.js';
-import type { StreamEvent, Translator } from '../translate/translator.js';
+import { GatewayError } from '../../shared/wire/errors.js';
+import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
+import { frameEvent, frameEventText } from '../../shared/wire/sse/frame.js';
+import type { StreamEvent, Translator } from '../../shared/wire/translate/translator.js';
 import type { ClientStream } from './client-stream.js';
 import type { AnswerObserver } from './relay.js';
-import { UpstreamFailure, failureFromError, redact } from './failure.js';
+import { UpstreamFailure, failureFromError, redact } from '../../shared/wire/failure.js';
 import { StreamWatch, type InBandError } from './stream-watch.js';
 import { streamErrorEvent } from './stream-error.js';
 import { ResponsesTally } from './responses-tally.js';
 import { findUsageOnlyChunk } from './usage-chunk.js';
-import type { AbortSource } from './attempt-abort.js';
+import type { AbortSource } from '../../shared/wire/attempt-abort.js';
 
 /** Where a stream goes and what it needs to end it in-format. */
 export interface StreamSink {

@@ -6,8 +6,8 @@
  * hold `"usage"` followed by an object is parsed (with include_usage every other chunk carries
  * `"usage":null`, which the byte check rejects).
  */
-import { eventAround, type ByteRange } from '../sse/event-around.js';
-import { SseParser } from '../sse/parse.js';
+import { eventAround, type ByteRange } from '../../shared/wire/sse/event-around.js';
+import { SseParser } from '../../shared/wire/sse/parse.js';
 
 const USAGE = Buffer.from('"usage"');
 const COLON = 0x3a;

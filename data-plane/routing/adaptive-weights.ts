@@ -7,7 +7,7 @@
  * (at least `exploration` x its static share) and its recovery is seen. Switched off, the static
  * weights are used as they are.
  */
-import type { WeightedChannel } from '../config/runtime-config.js';
+import type { WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 
 /** Settings of the adaptation. */
 export interface AdaptiveOptions {

@@ -6,7 +6,7 @@
  * without a body: counted for the model, and for the channel once several models see it). A 429
  * or 503 that says when to come back parks instead (see {@link backOffOf}).
  */
-import type { UpstreamFailure } from '../relay/failure.js';
+import type { UpstreamFailure } from '../../shared/wire/failure.js';
 
 /** Where a failure belongs (see the module comment). */
 export type FailureScope = 'model' | 'channel' | 'spread';

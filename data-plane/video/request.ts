@@ -3,7 +3,7 @@
  * send (`prompt`, `model`, `seconds`, `size` as fields, `input_reference` as an uploaded image).
  * Checked here, before any reservation or upstream call: bad input is a 400 in the OpenAI shape.
  */
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 
 /** The durations OpenAI's video API accepts, in seconds. */
 export const VIDEO_SECONDS = [4, 8, 12] as const;

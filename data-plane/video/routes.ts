@@ -11,8 +11,8 @@
  * groups, group health, rate limits (a creation is a request; polls and downloads are not counted).
  */
 import type Koa from 'koa';
-import type { RuntimeConfig } from '../config/runtime-config.js';
-import { GatewayError } from '../errors.js';
+import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { readAll } from '../http/read-all.js';
 import { candidateGroups } from '../pipeline/candidates.js';
 import type { PipelineState } from '../pipeline/state.js';

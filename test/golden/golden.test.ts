@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isWireFormat, type WireFormat } from '../../shared/formats.js';
-import { translatorFor } from '../../data-plane/relay/translators.js';
-import { TranslationError, type StreamEvent, type TranslateContext } from '../../data-plane/translate/translator.js';
+import { translatorFor } from '../../shared/wire/translators.js';
+import { TranslationError, type StreamEvent, type TranslateContext } from '../../shared/wire/translate/translator.js';
 
 /**
  * Golden files: test/golden/<from>-to-<to>/<case>.json, where <from>/<to> are short format names

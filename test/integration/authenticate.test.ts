@@ -1,5 +1,5 @@
 import { TokenCache } from '../../data-plane/auth/token-cache.js';
-import { formatOfPath } from '../../data-plane/errors.js';
+import { formatOfPath } from '../../shared/wire/errors.js';
 import { authenticate, type AuthenticateState } from '../../data-plane/pipeline/authenticate.js';
 import { startDataPlaneServer, type DataPlaneServer } from '../../data-plane/server.js';
 import { redisPorts } from '../../shared/ports/factory.js';

@@ -8,7 +8,7 @@
  * measurement is not about the relay any more.
  */
 import http from 'node:http';
-import type { CannedReply } from '../../data-plane/providers/demo/reply.js';
+import type { CannedReply } from '../../shared/wire/providers/demo/reply.js';
 import { liveBytes } from '../support/memory.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { keyOf, patientRelayCatalog } from '../support/relay-catalog.js';

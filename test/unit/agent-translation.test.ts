@@ -2,10 +2,10 @@
  * The pure pieces the coding-agent translations rest on: the one reasoning table read both ways,
  * namespace tool names flattened uniquely and named back, and cache keys that fit OpenAI's field.
  */
-import { REASONING, budgetForEffort, effortForBudget, effortFromMessages, effortFromResponses, effortFromThinkingConfig, thinkingConfigFromEffort } from '../../data-plane/translate/reasoning.js';
-import { ToolNames, chatTools } from '../../data-plane/translate/responses-tools.js';
-import { promptCacheKey } from '../../data-plane/translate/cache-key.js';
-import type { ChatReasoningEffort } from '../../data-plane/formats/chat/types.js';
+import { REASONING, budgetForEffort, effortForBudget, effortFromMessages, effortFromResponses, effortFromThinkingConfig, thinkingConfigFromEffort } from '../../shared/wire/translate/reasoning.js';
+import { ToolNames, chatTools } from '../../shared/wire/translate/responses-tools.js';
+import { promptCacheKey } from '../../shared/wire/translate/cache-key.js';
+import type { ChatReasoningEffort } from '../../shared/wire/formats/chat/types.js';
 
 const EFFORTS = Object.keys(REASONING) as ChatReasoningEffort[];
 /** What an effort reads back as after a trip through a budget: capped at `high`, no thinking for none/minimal. */

@@ -4,11 +4,11 @@
  * that cannot serve, and what breakers and health are told.
  */
 import type { ChannelKind } from '../../shared/snapshot/types.js';
-import type { GroupRoute, RuntimeChannel } from '../../data-plane/config/runtime-config.js';
-import { GatewayError } from '../../data-plane/errors.js';
+import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { ChannelUnsuited, ChannelWalk } from '../../data-plane/media/channel-walk.js';
 import { CircuitBreakers } from '../../data-plane/relay/circuit-breaker.js';
-import { KeyRejected, UpstreamFailure } from '../../data-plane/relay/failure.js';
+import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import type { AttemptRecord } from '../../data-plane/relay/outcome.js';
 import type { KeyRejection } from '../../data-plane/relay/relay.js';
 import { testGroup } from '../support/relay-catalog.js';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GatewayError } from '../../data-plane/errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { ImagesTally, ResultTooLarge, usageIn } from '../../data-plane/images/answer-tally.js';
 import { checkImageRequest } from '../../data-plane/images/request.js';
 import { imagesFromGemini } from '../../data-plane/images/upstream/gemini.js';

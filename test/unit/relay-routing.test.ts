@@ -1,4 +1,4 @@
-import type { GroupRoute, RuntimeChannel, WeightedChannel } from '../../data-plane/config/runtime-config.js';
+import type { GroupRoute, RuntimeChannel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { CircuitBreakers } from '../../data-plane/relay/circuit-breaker.js';
 import { candidateChannels } from '../../data-plane/relay/pick.js';
 import { testGroup } from '../support/relay-catalog.js';

@@ -5,10 +5,10 @@
  */
 import { ChannelHealthType } from '../../control-plane/health/health.types.js';
 import { emptyWindows } from '../../control-plane/health/health.model.js';
-import type { RuntimeChannel, WeightedChannel } from '../../data-plane/config/runtime-config.js';
+import type { RuntimeChannel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { readDataPlaneConfig } from '../../data-plane/config.js';
-import { GatewayError } from '../../data-plane/errors.js';
-import { UpstreamFailure, failureFromError, failureFromStatus } from '../../data-plane/relay/failure.js';
+import { GatewayError } from '../../shared/wire/errors.js';
+import { UpstreamFailure, failureFromError, failureFromStatus } from '../../shared/wire/failure.js';
 import { candidateChannels } from '../../data-plane/relay/pick.js';
 import { ChannelScores } from '../../data-plane/routing/adaptive-weights.js';
 import { AffinityTable, MIN_PREFIX_CHARS, affinityKey } from '../../data-plane/routing/affinity.js';
@@ -16,7 +16,7 @@ import { RoutingBreakers } from '../../data-plane/routing/breakers.js';
 import { backOffOf, scopeOf } from '../../data-plane/routing/failure-scope.js';
 import { Parking } from '../../data-plane/routing/parking.js';
 import { RetryBudget } from '../../data-plane/routing/retry-budget.js';
-import { parseDuration, retryHint } from '../../data-plane/routing/retry-hint.js';
+import { parseDuration, retryHint } from '../../shared/wire/retry-hint.js';
 import { testGroup } from '../support/relay-catalog.js';
 import { seeded } from '../support/seeded-random.js';
 

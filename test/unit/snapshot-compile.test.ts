@@ -1,7 +1,7 @@
 import { SecretBox } from '../../shared/crypto/secrets.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
-import { compileSnapshot, CompileError } from '../../data-plane/config/compile.js';
-import type { GroupRoute } from '../../data-plane/config/runtime-config.js';
+import { compileSnapshot, CompileError } from '../../shared/snapshot/compile.js';
+import type { GroupRoute } from '../../shared/snapshot/runtime-config.js';
 import { sampleContent, testBox } from '../support/snapshot.js';
 
 const snapshot = sealSnapshot(sampleContent(), 4, new Date('2026-11-22T00:00:00Z'));

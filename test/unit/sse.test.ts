@@ -1,5 +1,5 @@
-import { SseParser, type SseRecord } from '../../data-plane/sse/parse.js';
-import { frameEvent, frameEventText } from '../../data-plane/sse/frame.js';
+import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
+import { frameEvent, frameEventText } from '../../shared/wire/sse/frame.js';
 
 /** Feed `bytes` to a fresh parser in the given chunk sizes (cycled), then end it. */
 function parseInChunks(bytes: Buffer, sizes: number[]): SseRecord[] {

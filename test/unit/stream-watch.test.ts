@@ -5,8 +5,8 @@
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { StreamWatch } from '../../data-plane/relay/stream-watch.js';
-import { frameEventText } from '../../data-plane/sse/frame.js';
-import type { StreamEvent } from '../../data-plane/translate/translator.js';
+import { frameEventText } from '../../shared/wire/sse/frame.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 import { messagesStream } from '../fakes/wire/anthropic-messages.js';
 import { geminiStream } from '../fakes/wire/gemini.js';
 import { chatStream } from '../fakes/wire/openai-chat.js';

@@ -4,8 +4,8 @@ import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { UnitBilling, unitRates, type UnitOrder } from '../../data-plane/billing/unit-billing.js';
-import type { RuntimeModel } from '../../data-plane/config/runtime-config.js';
-import { GatewayError } from '../../data-plane/errors.js';
+import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 
 const token: TokenRecord = { tokenId: 't1', accountId: 'a1', name: 'k', status: 'active', expiresAt: null, groups: ['image'], modelAllowList: null, spendCapMicro: null };
 const group = (name: string, multiplier: string): SnapshotGroup => ({ name, formats: ['images'], recommendedFormat: 'images', multiplier, billing: 'tokens', autoRoute: true, status: 'active' });

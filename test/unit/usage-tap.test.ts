@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WireFormat } from '../../shared/formats.js';
 import { UsageTap } from '../../data-plane/billing/usage-tap.js';
-import { frameEventText } from '../../data-plane/sse/frame.js';
-import type { StreamEvent } from '../../data-plane/translate/translator.js';
+import { frameEventText } from '../../shared/wire/sse/frame.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 /**
  * A pass-through stream's tap scans raw events and parses only those that may carry usage

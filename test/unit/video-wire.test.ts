@@ -3,12 +3,12 @@
  * the Gemini translation both ways (predictLongRunning body, operation states).
  */
 import { SecretBox } from '../../shared/crypto/secrets.js';
-import { GatewayError } from '../../data-plane/errors.js';
+import { GatewayError } from '../../shared/wire/errors.js';
 import { decodeVideoJobId, encodeVideoJobId } from '../../data-plane/video/job-id.js';
 import { parseVideoRequest } from '../../data-plane/video/request.js';
 import { geminiVideos, predictBody, UntranslatableVideo } from '../../data-plane/video/upstream/gemini.js';
 import { openaiVideos } from '../../data-plane/video/upstream/openai.js';
-import type { RuntimeChannel } from '../../data-plane/config/runtime-config.js';
+import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 
 const box = new SecretBox('unit-test-secret-key-unit-test-secret-key');
 const ref = { channelId: 'ch-1', upstreamId: 'models/veo-3/operations/abc', createdAt: 1_700_000_000 };

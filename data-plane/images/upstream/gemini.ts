@@ -8,8 +8,8 @@
  *   without an image (a safety block, `NO_IMAGE`) is the client's 400, charged nothing.
  */
 import { Readable } from 'node:stream';
-import { geminiProvider } from '../../providers/gemini/index.js';
-import { GatewayError } from '../../errors.js';
+import { geminiProvider } from '../../../shared/wire/providers/gemini/index.js';
+import { GatewayError } from '../../../shared/wire/errors.js';
 import type { ImageRequest } from '../request.js';
 import { base64Of } from './streams.js';
 import type { ImageUpstream } from './upstream.js';

@@ -4,9 +4,9 @@
  * OpenAI and OpenAI-compatible channels: `{base}/v1/images/...` with a Bearer key; Azure OpenAI:
  * `{base}/openai/deployments/{deployment}/images/...?api-version=` with an `api-key` header.
  */
-import { joinUrl } from '../../providers/provider.js';
-import { azureDeployment, DEFAULT_AZURE_API_VERSION } from '../../providers/azure-openai/index.js';
-import type { RuntimeChannel } from '../../config/runtime-config.js';
+import { joinUrl } from '../../../shared/wire/providers/provider.js';
+import { azureDeployment, DEFAULT_AZURE_API_VERSION } from '../../../shared/wire/providers/azure-openai/index.js';
+import type { RuntimeChannel } from '../../../shared/snapshot/runtime-config.js';
 import type { ImageRequest } from '../request.js';
 import { multipartBody } from './streams.js';
 import type { ImageExchange, ImageUpstream } from './upstream.js';

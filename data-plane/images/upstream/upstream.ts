@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { GroupFormat } from '../../../shared/formats.js';
-import type { RuntimeChannel } from '../../config/runtime-config.js';
+import type { RuntimeChannel } from '../../../shared/snapshot/runtime-config.js';
 import type { ImageRequest } from '../request.js';
 
 /** One HTTP exchange with the upstream (its body made afresh for each attempt). */

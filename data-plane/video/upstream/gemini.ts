@@ -9,7 +9,7 @@
  *   (the key must never go anywhere else).
  * Auth: `x-goog-api-key`.
  */
-import { joinUrl } from '../../providers/provider.js';
+import { joinUrl } from '../../../shared/wire/providers/provider.js';
 import type { VideoRequest, VideoSize } from '../request.js';
 import { MalformedAnswer, objectOf, type UpstreamJobState, type VideoUpstream } from './upstream.js';
 

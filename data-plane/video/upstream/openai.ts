@@ -2,7 +2,7 @@
  * OpenAI's video API, natively: POST /v1/videos (JSON, or multipart when a reference image goes
  * with it), GET /v1/videos/{id}, GET /v1/videos/{id}/content?variant=... (Bearer auth).
  */
-import { joinUrl } from '../../providers/provider.js';
+import { joinUrl } from '../../../shared/wire/providers/provider.js';
 import type { VideoRequest } from '../request.js';
 import { MalformedAnswer, objectOf, type UpstreamJobState, type VideoStatus, type VideoUpstream } from './upstream.js';
 

@@ -4,7 +4,7 @@
  * answers into one normalised state. OpenAI channels speak the OpenAI video format natively;
  * Gemini channels are reached by translation (./gemini.ts).
  */
-import type { RuntimeChannel } from '../../config/runtime-config.js';
+import type { RuntimeChannel } from '../../../shared/snapshot/runtime-config.js';
 import type { VideoRequest } from '../request.js';
 
 /** A job's lifecycle, as the OpenAI format names it. */

@@ -1,5 +1,5 @@
-import type { SecretBox } from '../../shared/crypto/secrets.js';
-import type { RoutingSnapshot, SnapshotChannel, SnapshotGroup, SnapshotModel } from '../../shared/snapshot/types.js';
+import type { SecretBox } from '../crypto/secrets.js';
+import type { RoutingSnapshot, SnapshotChannel, SnapshotGroup, SnapshotModel } from './types.js';
 import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from './runtime-config.js';
 
 /** A snapshot that passed validation but cannot be compiled (e.g. keys sealed with another SECRET_KEY). */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { WireFormat } from '../../../shared/formats.js';
+import type { WireFormat } from '../../../formats.js';
 import { frameEventText } from '../../sse/frame.js';
 import type { Provider, UpstreamCall } from '../provider.js';
 import { replyBody, replyEvents, type CannedReply } from './reply.js';

@@ -2,7 +2,7 @@
  * StreamEvent -> SSE bytes, in the client's format (docs/formats.md, "Event streams").
  * Translators produce events; only this file knows about `data:` prefixes.
  */
-import type { WireFormat } from '../../shared/formats.js';
+import type { WireFormat } from '../../formats.js';
 import type { StreamEvent } from '../translate/translator.js';
 
 /** Formats whose events carry an `event:` line; the Anthropic SDK drops events without one. */

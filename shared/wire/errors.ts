@@ -1,4 +1,4 @@
-import type { WireFormat } from '../shared/formats.js';
+import type { WireFormat } from '../formats.js';
 
 /** What went wrong, independent of the wire format it is reported in. */
 export type ErrorKind =

@@ -1,9 +1,9 @@
 import { Pool } from 'undici';
 import { providerFor } from './registry.js';
 import type { UpstreamCall, UpstreamResponse } from './provider.js';
-import type { AttemptAbort } from '../relay/attempt-abort.js';
+import type { AttemptAbort } from '../attempt-abort.js';
 import type { Readable } from 'node:stream';
-import type { RuntimeChannel } from '../config/runtime-config.js';
+import type { RuntimeChannel } from '../../snapshot/runtime-config.js';
 
 /** Options of the upstream connection pools. */
 export interface TransportOptions {

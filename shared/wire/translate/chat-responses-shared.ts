@@ -1,7 +1,7 @@
 /**
  * Mapping tables shared by the chat-completions <-> responses translators, each with its inverse
  * next to it so the two directions cannot drift apart.
- * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
+ * Reference: the providers' API documentation named in shared/wire/formats/<format>/types.ts.
  */
 import type { ChatFinishReason, ChatUsage } from '../formats/chat/types.js';
 import type { ResponsesResponse, ResponsesUsage } from '../formats/responses/types.js';

@@ -1,4 +1,4 @@
-import type { ChannelKind } from '../../shared/snapshot/types.js';
+import type { ChannelKind } from '../../snapshot/types.js';
 import type { Provider } from './provider.js';
 import { openaiProvider } from './openai/index.js';
 import { openaiCompatibleProvider } from './openai-compatible/index.js';

@@ -6,7 +6,7 @@ import type {
   SnapshotModel,
   SnapshotSettings,
   SnapshotTimeouts,
-} from '../../shared/snapshot/types.js';
+} from './types.js';
 
 /** An upstream key, decrypted once at compile time (never per request). */
 export interface RuntimeKey {

@@ -3,7 +3,7 @@
  * from another upstream (gemini-to-chat, gemini-to-messages): reading the request (key
  * normalisation, the checks both make, Gemini schemas as JSON Schema, function declarations,
  * matching function responses to their calls) and the stream's error event.
- * Reference: the providers' API documentation named in data-plane/formats/<format>/types.ts.
+ * Reference: the providers' API documentation named in shared/wire/formats/<format>/types.ts.
  */
 import type {
   GeminiFunctionDeclaration,

@@ -3,11 +3,11 @@
  * without a translator of their own are composed through chat-completions, the pivot format
  * (docs/formats.md, "Translation"), e.g. responses -> chat -> messages.
  */
-import type { WireFormat } from '../../shared/formats.js';
-import type { ChannelKind } from '../../shared/snapshot/types.js';
-import { providerFor } from '../providers/registry.js';
-import { createTranslator } from '../translate/registry.js';
-import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from '../translate/translator.js';
+import type { WireFormat } from '../formats.js';
+import type { ChannelKind } from '../snapshot/types.js';
+import { providerFor } from './providers/registry.js';
+import { createTranslator } from './translate/registry.js';
+import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translate/translator.js';
 
 /**
  * Chat field names an inner translator's refusal may start with, in the client's own terms. Only

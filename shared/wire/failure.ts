@@ -3,13 +3,15 @@
  * and a channel's rejected credentials), and what the client is told. Client messages never carry
  * upstream keys, URLs, hosts or internals.
  */
-import type { ChannelKind } from '../../shared/snapshot/types.js';
-import { GatewayError, type ErrorKind } from '../errors.js';
-import type { AttemptResult } from './outcome.js';
+import type { ChannelKind } from '../snapshot/types.js';
+import { GatewayError, type ErrorKind } from './errors.js';
 import type { AbortSource } from './attempt-abort.js';
-import type { RetryHint } from '../routing/retry-hint.js';
+import type { RetryHint } from './retry-hint.js';
 
 /** What routing reads of a failure besides its result and status (see routing/failure-scope.ts). */
+/** How one upstream attempt ended. */
+export type AttemptResult = 'ok' | 'connect' | 'timeout' | 'status' | 'cut' | 'bad-response' | 'untranslatable' | 'client-gone' | 'shutdown';
+
 export interface FailureDetail {
   /** The system or undici error code of a failed connection. */
   code?: string;

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { WireFormat } from '../../shared/formats.js';
+import type { WireFormat } from '../../formats.js';
 
 /**
  * One server-sent event, already parsed from (or about to be framed into) SSE bytes.
  * `data` is the decoded JSON payload; the literal string `'[DONE]'` stands for the
- * chat-completions terminator. SSE framing lives in `data-plane/sse/`, never in a translator.
+ * chat-completions terminator. SSE framing lives in `shared/wire/sse/`, never in a translator.
  */
 export interface StreamEvent {
   event?: string;

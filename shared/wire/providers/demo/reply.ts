@@ -4,7 +4,7 @@
  * fake upstream does not use it: it writes each provider's answers itself (test/fakes/wire/), so
  * the gateway is not judged by its own reading of the formats.
  */
-import type { WireFormat } from '../../../shared/formats.js';
+import type { WireFormat } from '../../../formats.js';
 import type { StreamEvent } from '../../translate/translator.js';
 
 /** One function call the answer makes. */

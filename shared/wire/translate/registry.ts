@@ -1,4 +1,4 @@
-import type { WireFormat } from '../../shared/formats.js';
+import type { WireFormat } from '../../formats.js';
 import type { Translator } from './translator.js';
 import { ChatToMessagesTranslator } from './chat-to-messages.js';
 import { MessagesToChatTranslator } from './messages-to-chat.js';

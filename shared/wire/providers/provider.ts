@@ -5,8 +5,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { WireFormat } from '../../shared/formats.js';
-import type { RuntimeChannel } from '../config/runtime-config.js';
+import type { WireFormat } from '../../formats.js';
+import type { RuntimeChannel } from '../../snapshot/runtime-config.js';
 
 /** One request to send upstream, already in the upstream's format. */
 export interface UpstreamCall {
