@@ -1,6 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SecretBox } from '../shared/crypto/secrets.js';
-import type { Ports } from '../shared/ports/ports.js';
+import type { AppDeps } from './app-deps.js';
 import { AccountService } from './accounts/account.service.js';
 import { AccountAdministration } from './accounts/account-admin.service.js';
 import { AuthService } from './auth/auth.service.js';
@@ -14,11 +12,9 @@ import { GroupService } from './catalog/group.service.js';
 import { KeyInvalidationJob } from './catalog/key-invalidation.job.js';
 import { ModelService } from './catalog/model.service.js';
 import { seedCatalog } from './catalog/seed.js';
-import type { ControlPlaneConfig } from './config.js';
 import { DataPlaneService } from './dataplanes/dataplane.service.js';
 import { DeadNodeRelease } from './dataplanes/dead-node-release.js';
 import { JobLeases, everyWhileHeld, type Schedule } from './jobs/job-lease.js';
-import type { EventBus } from './graphql/pubsub.js';
 import { SharedAnswers } from './graphql/shared-answers.js';
 import { HealthService } from './health/health.service.js';
 import { ProbeService } from './health/probe.service.js';
@@ -34,15 +30,6 @@ import { RegistrationService } from './registration/registration.service.js';
 import { TokenService } from './tokens/token.service.js';
 import { GenerationWatch } from './recovery/generation-watch.js';
 import { USAGE_CONSUMER_GROUP } from './usage/usage.consumer.js';
-
-/** What the control plane is built from: opened once at start, closed at shutdown. */
-export interface AppDeps {
-  orm: MikroORM;
-  ports: Ports;
-  events: EventBus;
-  secrets: SecretBox;
-  config: ControlPlaneConfig;
-}
 
 /**
  * Replacements for tests and embedders; production leaves them unset. They exist so tests can

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger } from '../../shared/log.js';
 import type { SessionService } from '../auth/session.service.js';
 import { isUuid, likePattern } from '../catalog/validate.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination.js';
 import type { LedgerService } from '../ledger/ledger.service.js';

@@ -5,7 +5,7 @@ import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService } from '../auth/session.service.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { RATE_RULES, type RateLimiter } from '../registration/rate-limiter.js';

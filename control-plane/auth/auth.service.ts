@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toView } from '../accounts/account.service.js';
 import { findByLogin } from '../accounts/new-account.js';
-import type { HttpSide, Viewer } from '../graphql/context.js';
+import type { HttpSide, Viewer } from './viewer.js';
 import { captchaRequired, forbidden, unauthenticated } from '../graphql/errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { CaptchaPurpose, type CaptchaService } from '../registration/captcha.service.js';

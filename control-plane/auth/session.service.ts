@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBase62, sha256Hex } from '../../shared/crypto/secrets.js';
 import { Account } from '../accounts/account.entity.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from './viewer.js';
 import { Session } from './session.entity.js';
 
 /** Console sessions last this long. */

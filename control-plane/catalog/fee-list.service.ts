@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { decimalToString, mulDecimal, parseDecimal, type Decimal } from '../../shared/decimal.js';
 import type { ModelPrices } from '../../shared/pricing/prices.js';
 import { Role } from '../accounts/account.entity.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { decodeCursor, encodeCursor, pageSize } from '../graphql/pagination.js';
 import type { ExchangeRateService } from './exchange-rate.service.js';
 import type { FeeListFilter } from './fee-list.input.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GroupFormat } from '../../shared/formats.js';
 import { Role } from '../accounts/account.entity.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { ChannelGroup } from './channel-group.entity.js';
 import { canServe } from './channel-formats.js';

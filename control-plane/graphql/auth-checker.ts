@@ -1,6 +1,7 @@
 import type { AuthChecker } from 'type-graphql';
 import { Role } from '../accounts/account.entity.js';
-import type { GraphQLContext, Viewer } from './context.js';
+import type { Viewer } from '../auth/viewer.js';
+import type { GraphQLContext } from './context.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 /**

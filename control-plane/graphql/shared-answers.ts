@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { Role } from '../accounts/account.entity.js';
-import type { GraphQLContext } from './context.js';
+import type { Viewer } from '../auth/viewer.js';
 
 /** Distinct keys kept at most (filters and pages of the fee list are keys too). */
 const MAX_KEYS = 1000;
@@ -41,7 +41,7 @@ export class SharedAnswers {
  * A public aggregate for `ctx`'s viewer: the shared answer under `key` for everyone but
  * administrators, who see hidden groups and their own changes at once and so always get a fresh one.
  */
-export function publicAnswer<T extends object>(ctx: GraphQLContext, key: string, compute: () => Promise<T>): Promise<T> {
+export function publicAnswer<T extends object>(ctx: { viewer: Viewer | null; services: { publicAnswers: SharedAnswers } }, key: string, compute: () => Promise<T>): Promise<T> {
   if (ctx.viewer?.role === Role.Admin) return compute();
   return ctx.services.publicAnswers.get(key, compute);
 }

@@ -6,7 +6,7 @@ import { DecimalError } from '../../shared/decimal.js';
 import { parseRmbToMicro } from '../../shared/money.js';
 import { Account } from '../accounts/account.entity.js';
 import type { Credits } from '../billing/credits.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { badInput } from '../graphql/errors.js';
 import { LedgerKind } from '../ledger/ledger-entry.entity.js';
 import { RedemptionCode } from './redemption-code.entity.js';

@@ -7,7 +7,7 @@ import { MICRO_PER_UNIT, parseUsdToMicro, usdToMicroRmb } from '../../shared/mon
 import { Account } from '../accounts/account.entity.js';
 import type { Credits } from '../billing/credits.js';
 import { ExchangeRate } from '../catalog/exchange-rate.entity.js';
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../auth/viewer.js';
 import { badInput } from '../graphql/errors.js';
 import { LedgerKind } from '../ledger/ledger-entry.entity.js';
 import type { PaymentProvider } from './payment-provider.js';
