@@ -53,11 +53,10 @@ const ROUNDS = 3;
 const ROUND_MS = 2000;
 /**
  * Rounds of load on each process of a pair before a scenario's measured rounds, by scenario
- * (alternating, not counted). A fresh data plane process takes about 8 s of load to reach its
- * steady rate, the metered one longer than the unmetered: in 11 fresh pairs of processes loaded
- * for 12 pairs of rounds each (session 17), the pairs of rounds after 2 to 6 s of load read 0.82
- * on/off (median), those after 8 to 22 s 0.87. A data plane serves for hours, so the rates
- * compared are the steady ones. A later scenario runs on processes warm but for its own code.
+ * (alternating, not counted). A fresh data plane process takes seconds of load to reach its
+ * steady rate, the metered one longer than the unmetered, and measured before it the ratio reads
+ * low. A data plane serves for hours, so the rates compared are the steady ones. A later scenario
+ * runs on processes warm but for its own code.
  */
 const WARM_UP_ROUNDS = { fresh: 5, warm: 2 };
 const EVENTS = 50_000;

@@ -24,7 +24,7 @@ export interface ReconciliationRun {
 }
 
 /**
- * The reconciliation job (issue: "a job and a GraphQL admin query"): every `everyMs`, every
+ * The reconciliation job: every `everyMs`, every
  * account in id order, a page at a time, through `reconcile`. Drift is logged (a warning per
  * account) and kept as the last run's result in the shared store, so every control plane answers
  * with it; drift is never corrected. Scheduled on one control plane at a time (a job lease); an

@@ -92,11 +92,10 @@ return {'ok', left}
  * id and \`charge:now\` alternately, each on a line of its own; empty when there are none).
  *
  * Per batch, not per charge: one HINCRBY per token and one HSET, since every Redis call from Lua
- * has a cost of its own, and so has every Lua string: with an unledgered field per charge (the
- * record split into lines in Lua), this script took about 60 % of Redis' CPU time under a busy
- * data plane, and Redis 2.8 to 3.0 µs of CPU per request; with one field per batch, 0.9 to 1.4
- * (non-streamed requests, 32 concurrent). The record is one argument: a data plane writes the
- * protocol text of each argument of a command in JavaScript, so one argument per entry cost it more.
+ * has a cost of its own, and so has every Lua string, paid for every request of a busy data plane
+ * (an unledgered field per charge, split out of the record in Lua, made this script the larger
+ * part of Redis' work). The record is one argument: a data plane writes the protocol text of each
+ * argument of a command in JavaScript, so one argument per entry would cost it more.
  */
 export const CONSUME_SCRIPT = `
 local bal = redis.call('GET', KEYS[1])

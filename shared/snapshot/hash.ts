@@ -16,7 +16,7 @@ function sortKeys(_key: string, value: unknown): unknown {
  * JSON with object keys sorted at every level, so equal content always serialises to equal text
  * (Kong's `calculate_config_hash` idea). Arrays keep their order: the builder sorts them.
  * `undefined` properties are dropped, as JSON.stringify does. (A replacer, not a hand-written
- * serialiser: native JSON.stringify is several times faster on a 1 MB snapshot.)
+ * serialiser: native JSON.stringify is much faster on a whole snapshot.)
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, sortKeys) ?? 'null';
