@@ -13,7 +13,7 @@ const upstream = await FakeUpstream.start({ record: false });
 for (const [key, behaviour] of upstreamBehaviours()) upstream.setDefault(key, behaviour);
 
 const pools = new Map<string, Pool>();
-/** One pool per target, with room for every held stream (a smaller cap would queue them: stack.md trap 16). */
+/** One pool per target, with room for every held stream (a smaller cap would queue them behind each other). */
 function poolFor(url: string): Pool {
   let pool = pools.get(url);
   if (!pool) pools.set(url, (pool = new Pool(url, { connections: 4096, pipelining: 1, keepAliveTimeout: 60_000 })));

@@ -9,7 +9,7 @@ import type { RuntimeChannel } from '../../snapshot/runtime-config.js';
 export interface TransportOptions {
   /**
    * Connections per upstream origin; null = as many as there are concurrent requests. A cap of a
-   * few hundred silently queues long-lived streams behind each other (stack.md trap 16).
+   * few hundred silently queues long-lived streams behind each other.
    */
   connectionsPerOrigin: number | null;
   /** How long an idle kept-alive connection stays open. */
@@ -20,9 +20,9 @@ export interface TransportOptions {
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = { connectionsPerOrigin: null, keepAliveMs: 30_000 };
 
 /**
- * Sends upstream calls over undici pools (one per origin and connect timeout), never Node's fetch
- * (stack.md trap 15). Resolves when the response headers arrived; the body is a Node stream the
- * relay reads as it comes.
+ * Sends upstream calls over undici pools (one per origin and connect timeout), never Node's fetch,
+ * whose web streams cost far more per request and per chunk. Resolves when the response headers
+ * arrived; the body is a Node stream the relay reads as it comes.
  */
 export class UpstreamTransport {
   private readonly pools = new Map<string, Pool>();
