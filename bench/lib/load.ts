@@ -1,8 +1,8 @@
 /**
  * Load generation over undici pools (never Node's fetch, whose web streams would load the load
- * generator more than the subject): closed loop (a fixed
- * number of clients, each sending its next request when the previous answer ended) for
- * throughput, and open loop (requests at a fixed rate, whatever is outstanding) for latency.
+ * generator more than the subject): closed loop (a fixed number of clients, each sending its next
+ * request when the previous answer ended) for throughput, and open loop (requests at a fixed rate,
+ * whatever is outstanding) for latency.
  */
 import type { Dispatcher, Pool } from 'undici';
 
