@@ -1,7 +1,7 @@
 /**
- * The metering stage (docs/architecture.md, "A request through the data plane": reserve ... meter).
- * One Koa middleware wrapping the relay, so that every outcome, returned or thrown, on every model
- * route, ends in exactly one settlement:
+ * Metering (docs/architecture.md, "A request through the data plane"): one Koa middleware wrapping
+ * the relay, so that every outcome, returned or thrown, on every model route, ends in exactly one
+ * settlement:
  * - before the relay: reserve the estimate (./estimate.ts) on the hot balance; 402 in the client's
  *   format when the balance or the token's spending cap cannot cover it (for an account known to
  *   hold far more, and a token without a cap, from this node's lease: ./balance-leases.ts);
@@ -11,8 +11,8 @@
  *   event for the control plane.
  */
 import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
-import { UsageEntryWriter } from '../../shared/billing/usage-event-codec.js';
 import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { formatMicroRmb } from '../../shared/money.js';
@@ -64,7 +64,7 @@ export const RESERVATION_TTL_MS = 30 * 60 * 1000;
 const LEASE_HEADROOM = 1000n;
 /** ... which grows by this many times the reservation when short (at most 1/15 of that balance). */
 const LEASE_GROWTH = 64n;
-/** Most accounts whose last balance metering remembers (it starts over when full). */
+/** Most accounts whose last balance metering remembers (the least recently used go first). */
 const BALANCE_CACHE_SIZE = 100_000;
 
 /** The delivery of a request the relay never answered. */
@@ -157,8 +157,8 @@ interface FinishedRequest {
 }
 
 /**
- * The reserve-relay-settle middleware for the pipeline's `reserve` hook, and what is still being
- * settled: a request's settlement (balance and usage event) is made at the end of the turn in
+ * The middleware that reserves, runs the rest of the pipeline (the relay) and settles, and what is
+ * still being settled: a request's settlement (balance and usage event) is made at the end of the turn in
  * which its answer ended, and the answer goes out without waiting for Redis to confirm it.
  */
 export class Metering {
@@ -167,15 +167,11 @@ export class Metering {
   /** Requests whose relay ended in this turn, settled together at its end. */
   private finished: FinishedRequest[] = [];
   /** Usage events to append at the end of this turn ... */
-  private reports = new UsageEntryWriter();
-  /**
-   * ... and those waiting for their lease batch to be sent, by batch id. Written at once, not kept
-   * as objects: a busy data plane holds tens of milliseconds of them, which its young-generation
-   * collections would copy (a written event is one string of about 200 bytes).
-   */
-  private readonly leased = new Map<string, UsageEntryWriter>();
+  private reports: UsageEvent[] = [];
+  /** ... and those waiting for their lease batch to be sent, by batch id. */
+  private readonly leased = new Map<string, UsageEvent[]>();
   /** Account id -> spendable balance after its last reservation or lease growth here. */
-  private readonly lastBalance = new Map<string, bigint>();
+  private readonly lastBalance = new LRUCache<string, bigint>({ max: BALANCE_CACHE_SIZE });
   private readonly leases: BalanceLeases;
   /**
    * Settlements and usage events are tried again until they reach Redis (an outage of any length
@@ -192,24 +188,19 @@ export class Metering {
       this.replay = new UsageReplay(deps.replay.bus, deps.usage, deps.replay.periodMs, this.retryStop.signal, this.now);
       this.replay.start();
     }
-    this.middleware = (ctx, next) => this.meter(ctx, next);
+    this.middleware = (ctx, next) => this.aroundRelay(ctx, next);
     this.leases = new BalanceLeases({
       balances: deps.balances,
       node: deps.node,
       instance: deps.instance,
       ttlMs: deps.reservationTtlMs ?? RESERVATION_TTL_MS,
       now: this.now,
-      onBalance: (accountId, balance) => this.noteBalance(accountId, balance),
+      onBalance: (accountId, balance) => this.lastBalance.set(accountId, balance),
       onSent: (batchId) => this.sendLeased(batchId),
       idleMs: deps.leaseIdleMs,
       retryDelaysMs: deps.retryDelaysMs,
       retryStop: this.retryStop.signal,
     });
-  }
-
-  private noteBalance(accountId: string, balance: bigint): void {
-    if (this.lastBalance.size >= BALANCE_CACHE_SIZE) this.lastBalance.clear();
-    this.lastBalance.set(accountId, balance);
   }
 
   /**
@@ -222,7 +213,7 @@ export class Metering {
     try {
       let result = await reserveAlone(this.deps, token, reservationId, amount);
       if (result.status === 'insufficient' && (await this.leases.giveBack(account))) result = await reserveAlone(this.deps, token, reservationId, amount);
-      this.noteBalance(account, admitted(result, token, amount));
+      this.lastBalance.set(account, admitted(result, token, amount));
     } catch (err) {
       this.lastBalance.delete(account);
       throw err;
@@ -237,7 +228,7 @@ export class Metering {
       await this.leases.idle();
       this.sendReports();
       await Promise.all(this.pending);
-    } while (this.pending.size > 0 || this.finished.length > 0 || this.reports.size > 0 || this.leased.size > 0 || this.leases.busy());
+    } while (this.pending.size > 0 || this.finished.length > 0 || this.reports.length > 0 || this.leased.size > 0 || this.leases.busy());
   }
 
   /** At shutdown, once no request is in flight: sends the last settlements and gives the leases' rest back. */
@@ -254,7 +245,7 @@ export class Metering {
    * Reserves, relays, settles. Not an async function: on the lease path nothing before the relay
    * waits, and what runs for every request of a busy node should not cost a suspended frame.
    */
-  private meter(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
+  private aroundRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
     const route = required(ctx.state.route, 'route');
     if (route.action !== 'generate') return next();
     try {
@@ -324,10 +315,8 @@ export class Metering {
 
   /**
    * Notes how the request ended (`failure`: what the rest of the pipeline threw) and leaves its
-   * settlement for the end of the turn, with the other requests that end in it. Run back to back,
-   * the settlements' code and data stay in the CPU's caches: in a busy data plane (non-streamed
-   * requests, 32 concurrent), the usage tap's read of an answer and the settlement took 16 µs per
-   * request one at a time and 6 in batches (wall time measured around them, side by side in one run).
+   * settlement for the end of the turn, with the other requests that end in it: settled back to
+   * back, and their charges and events sent in one Redis round trip.
    */
   private finish(ctx: Koa.ParameterizedContext<PipelineState>, request: MeteredRequest, lease: HeldLease | undefined, failure: unknown): void {
     const httpStatus = failure === undefined ? ctx.status : failure instanceof GatewayError ? failure.status : 500;
@@ -381,42 +370,41 @@ export class Metering {
       return;
     }
     // The event goes once the lease's batch holding its charge is sent (the same Redis round trip), with the batch's other events.
-    let entry = this.leased.get(chargeBatch);
-    if (!entry) this.leased.set(chargeBatch, (entry = new UsageEntryWriter()));
-    entry.add(event);
+    const waiting = this.leased.get(chargeBatch);
+    if (waiting) waiting.push(event);
+    else this.leased.set(chargeBatch, [event]);
     this.deps.events?.queued(1);
   }
 
   /** Queues a usage event whose charge is sent already (or is nothing): the events of one turn are appended together. */
   private report(event: UsageEvent): void {
-    this.reports.add(event);
     this.deps.events?.queued(1);
-    if (this.reports.size === 1) queueMicrotask(() => this.sendReports());
+    if (this.reports.push(event) === 1) queueMicrotask(() => this.sendReports());
   }
 
   private sendReports(): void {
-    const entry = this.reports;
-    if (entry.size === 0) return;
-    this.reports = new UsageEntryWriter();
-    this.send(entry, null);
+    const events = this.reports;
+    if (events.length === 0) return;
+    this.reports = [];
+    this.send(events, null);
   }
 
   /** Sends the usage events of a lease batch that was just sent. */
   private sendLeased(batchId: string): void {
-    const entry = this.leased.get(batchId);
-    if (!entry) return;
+    const events = this.leased.get(batchId);
+    if (!events) return;
     this.leased.delete(batchId);
-    this.send(entry, batchId);
+    this.send(events, batchId);
   }
 
-  private send(entry: UsageEntryWriter, chargeBatch: string | null): void {
-    const appended = withRetries(() => this.deps.usage.appendWritten(entry), this.deps.retryDelaysMs, this.retryStop.signal);
+  private send(events: UsageEvent[], chargeBatch: string | null): void {
+    const appended = withRetries(() => this.deps.usage.append(...events), this.deps.retryDelaysMs, this.retryStop.signal);
     const replay = this.replay;
-    const events = this.deps.events;
-    if (events) void appended.then(() => events.sent(entry.size), () => undefined);
-    this.track(replay ? appended.then(() => replay.keep(entry)) : appended, (error) =>
+    const counts = this.deps.events;
+    if (counts) void appended.then(() => counts.sent(events.length), () => undefined);
+    this.track(replay ? appended.then(() => replay.keep(events)) : appended, (error) =>
       // Their charges are on the balance; reconciliation reports them as lost usage events.
-      log.error('usage events not queued', { events: entry.size, chargeBatch, error }),
+      log.error('usage events not queued', { events: events.length, chargeBatch, error }),
     );
   }
 

@@ -9,7 +9,7 @@
  * balance lacks it (see control-plane/usage/usage.consumer.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { UsageEntryWriter } from '../../shared/billing/usage-event-codec.js';
+import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import { createLogger } from '../../shared/log.js';
 import type { ConfigBus } from '../../shared/ports/config-bus.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
@@ -27,7 +27,7 @@ export const REPLAY_WINDOW_MS = 30_000;
 /** Keeps recent usage entries and appends them again after Redis lost its data. */
 export class UsageReplay {
   /** Entries Redis accepted, oldest first, with when. */
-  private readonly kept: { entry: UsageEntryWriter; at: number }[] = [];
+  private readonly kept: { events: readonly UsageEvent[]; at: number }[] = [];
   private seen: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> = Promise.resolve();
@@ -56,10 +56,10 @@ export class UsageReplay {
     await this.checking;
   }
 
-  /** Keeps an entry Redis accepted (written no more by the caller). */
-  keep(entry: UsageEntryWriter): void {
+  /** Keeps the events of an entry Redis accepted. */
+  keep(events: readonly UsageEvent[]): void {
     const now = this.now();
-    this.kept.push({ entry, at: now });
+    this.kept.push({ events, at: now });
     // Oldest first: only the few that aged out since the last call are looked at.
     let aged = 0;
     while (this.kept[aged].at < now - REPLAY_WINDOW_MS) aged += 1;
@@ -76,12 +76,12 @@ export class UsageReplay {
     const lost = this.seen !== undefined && marker !== this.seen;
     this.seen = marker;
     if (!lost) return;
-    const entry = new UsageEntryWriter();
-    for (const k of this.kept) if (k.at >= this.now() - REPLAY_WINDOW_MS) entry.addWritten(k.entry);
-    if (entry.size === 0) return;
-    log.warn('Redis lost its data: appending the recent usage events again', { events: entry.size });
-    await withRetries(() => this.queue.replay(entry), undefined, this.stop).catch((err: unknown) =>
-      log.error('usage events not replayed', { events: entry.size, error: String(err) }),
+    const since = this.now() - REPLAY_WINDOW_MS;
+    const events = this.kept.filter((k) => k.at >= since).flatMap((k) => k.events);
+    if (events.length === 0) return;
+    log.warn('Redis lost its data: appending the recent usage events again', { events: events.length });
+    await withRetries(() => this.queue.replay(events), undefined, this.stop).catch((err: unknown) =>
+      log.error('usage events not replayed', { events: events.length, error: String(err) }),
     );
   }
 }

@@ -1,5 +1,4 @@
 import type { UsageEvent } from '../billing/usage-event.js';
-import type { UsageEntryWriter } from '../billing/usage-event-codec.js';
 
 /** One event as read from the queue: the id of its entry (what is acknowledged) and the event. */
 export interface QueuedUsageEvent {
@@ -29,16 +28,11 @@ export interface UsageQueue {
    */
   append(...events: UsageEvent[]): Promise<void>;
   /**
-   * Appends the events written in `entry`, as {@link append} would them (a data plane holds its
-   * events written, not as objects). `entry` may be read until the promise settles: write no more to it.
-   */
-  appendWritten(entry: UsageEntryWriter): Promise<void>;
-  /**
    * Appends again, as one entry marked `replayed`, events a data plane appended before Redis lost
    * its data (they may have gone with it unread). Consumers write each event once (by event id),
    * so a replay of events already consumed changes nothing.
    */
-  replay(entry: UsageEntryWriter): Promise<void>;
+  replay(events: readonly UsageEvent[]): Promise<void>;
   /** Creates the consumer group (reading from the beginning) if it does not exist. */
   ensureGroup(group: string): Promise<void>;
   /** The events of up to `count` never-delivered entries for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */

@@ -1,4 +1,3 @@
-import { UsageEntryWriter } from '../../shared/billing/usage-event-codec.js';
 import { compareStreamIds } from '../../shared/ports/stream-id.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
@@ -64,20 +63,6 @@ describeContract('UsageQueue', (ports) => {
     expect((await q().claimStale('g', 'c2', 0, 10)).map((e) => e.event.eventId)).toEqual(['s2']);
   });
 
-  test('events already written (as a data plane holds them) append as their events would, in one entry; an empty writing appends nothing', async () => {
-    const written = new UsageEntryWriter();
-    const events = [sampleUsageEvent({ eventId: 'w1', chargeBatch: 'lease:n1:x:0' }), sampleUsageEvent({ eventId: 'w2', chargeBatch: 'lease:n1:x:0', accountId: 'other' })];
-    for (const event of events) written.add(event);
-    await q().appendWritten(written);
-    await q().appendWritten(new UsageEntryWriter());
-    await q().append(sampleUsageEvent({ eventId: 'after' }));
-    await q().ensureGroup('g');
-    const read = await q().read('g', 'c1', 10, 0);
-    expect(read.map((e) => e.event)).toEqual([...events, expect.objectContaining({ eventId: 'after' })]);
-    expect(read[0].id).toBe(read[1].id);
-    expect(read[2].id).not.toBe(read[0].id);
-  });
-
   test('claiming counts entries: a pending entry of several events comes back whole', async () => {
     await q().ensureGroup('g');
     await q().append(...['a1', 'a2'].map((id) => sampleUsageEvent({ eventId: id })));
@@ -130,7 +115,8 @@ describeContract('UsageQueue', (ports) => {
   test('a replayed entry reads back marked as replayed; others are not', async () => {
     await q().ensureGroup('g');
     await q().append(sampleUsageEvent({ eventId: 'e1' }));
-    await q().replay(UsageEntryWriter.of([sampleUsageEvent({ eventId: 'e1' }), sampleUsageEvent({ eventId: 'e2' })]));
+    await q().replay([sampleUsageEvent({ eventId: 'e1' }), sampleUsageEvent({ eventId: 'e2' })]);
+    await q().replay([]);
     const read = await q().read('g', 'c', 10, 0);
     expect(read.map((e) => [e.event.eventId, e.replayed ?? false])).toEqual([
       ['e1', false],

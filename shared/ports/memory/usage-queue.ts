@@ -1,5 +1,5 @@
 import type { UsageEvent } from '../../billing/usage-event.js';
-import { UsageEntryWriter, decodeUsageEntry } from '../../billing/usage-event-codec.js';
+import { decodeUsageEntry, encodeUsageEntry } from '../../billing/usage-event-codec.js';
 import { compareStreamIds } from '../stream-id.js';
 import type { QueuedUsageEvent, UsageBacklog, UsageQueue } from '../usage-queue.js';
 
@@ -20,7 +20,7 @@ interface GroupState {
 /**
  * In-process UsageQueue for all-in-one mode, with the Redis stream's consumer-group semantics
  * (ids `<ms>-<seq>`, at-least-once delivery, pending entries claimable after an idle time).
- * An entry holds the events of one append in their stream text (usage-event-codec.ts), a line
+ * An entry holds the events of one append as their stream text (usage-event-codec.ts), a line
  * each, as in Redis, so readers never share objects with writers.
  */
 export class MemoryUsageQueue implements UsageQueue {
@@ -32,24 +32,20 @@ export class MemoryUsageQueue implements UsageQueue {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  append(...events: UsageEvent[]): Promise<void> {
-    return this.appendWritten(UsageEntryWriter.of(events));
+  async append(...events: UsageEvent[]): Promise<void> {
+    this.push(events, false);
   }
 
-  async appendWritten(entry: UsageEntryWriter): Promise<void> {
-    this.push(entry, false);
+  async replay(events: readonly UsageEvent[]): Promise<void> {
+    this.push(events, true);
   }
 
-  async replay(entry: UsageEntryWriter): Promise<void> {
-    this.push(entry, true);
-  }
-
-  private push(entry: UsageEntryWriter, replayed: boolean): void {
-    if (entry.size === 0) return;
+  private push(events: readonly UsageEvent[], replayed: boolean): void {
+    if (events.length === 0) return;
     const ms = Math.max(this.now(), this.lastMs);
     this.seq = ms === this.lastMs ? this.seq + 1 : 0;
     this.lastMs = ms;
-    this.entries.push({ id: `${ms}-${this.seq}`, text: entry.text(), replayed });
+    this.entries.push({ id: `${ms}-${this.seq}`, text: encodeUsageEntry(events), replayed });
     for (const wake of this.waiters) wake();
   }
 
