@@ -4,6 +4,7 @@ import type { FailureKind } from '../../shared/health/outcome.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 
 /** Longest a control-plane call waits for its whole answer, whatever the channel's own total timeout. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -64,7 +65,9 @@ export async function callChannel<T>(transport: UpstreamTransport, req: ChannelR
   const ttfbMs = performance.now() - started;
   const status = res.status;
   if (status >= 400) {
-    const errorBody = await readText(res.body, MAX_ERROR_BODY);
+    // An error body that breaks off, or is too large to keep, says no more than its status.
+    const errorBody = (await readBounded(res.body, MAX_ERROR_BODY).catch(() => undefined))?.toString('utf8') ?? '';
+    res.body.destroy();
     return done({ failure: status >= 500 ? 'upstream_5xx' : 'upstream_4xx', status, ttfbMs, errorBody });
   }
   try {
@@ -84,22 +87,4 @@ export function callDeadlineMs(channel: RuntimeChannel): number {
 /** Reads a body to its end (a probe wants nothing from it); throws when it broke off. */
 export async function drain(body: Readable): Promise<void> {
   for await (const chunk of body) void chunk;
-}
-
-/** The first `limit` bytes of a body as text (what arrived, if it broke off). */
-async function readText(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= limit) break;
-    }
-  } catch {
-    // An error body that breaks off says no less than its status.
-  } finally {
-    body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }

@@ -6,6 +6,7 @@ import { CompileError, compileChannel } from '../../shared/snapshot/compile.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { providerFor } from '../../shared/wire/providers/registry.js';
 import { UpstreamTransport } from '../../shared/wire/providers/transport.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import { failureFromStatus, redact } from '../../shared/wire/failure.js';
 import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
 import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
@@ -166,14 +167,9 @@ function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel): strin
 
 /** A complete answer's text, translated to the client's format first. */
 async function answerText(body: Readable, format: WireFormat, translator: Translator | undefined): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ANSWER_BYTES) throw new Error('the answer is too large');
-    chunks.push(chunk as Buffer);
-  }
-  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const bytes = await readBounded(body, MAX_ANSWER_BYTES);
+  if (bytes === undefined) throw new Error('the answer is too large');
+  const parsed: unknown = JSON.parse(bytes.toString('utf8'));
   if (typeof parsed !== 'object' || parsed === null) throw new Error('the answer is not a JSON object');
   const answer = parsed as Record<string, unknown>;
   return bodyText(format, translator ? translator.response(answer) : answer);

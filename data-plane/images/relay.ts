@@ -21,7 +21,7 @@ import { makeUsage, type NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import type { AttemptRecord } from '../relay/outcome.js';
@@ -150,9 +150,9 @@ export class ImageRelay {
   private async translated(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): Promise<void> {
     let answer: unknown;
     try {
-      const read = await readAll(res.body, this.deps.maxResultBytes);
-      if (read.overflow) throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
-      answer = JSON.parse(read.bytes.toString('utf8'));
+      const read = await readBounded(res.body, this.deps.maxResultBytes);
+      if (read === undefined) throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
+      answer = JSON.parse(read.toString('utf8'));
     } catch (err) {
       const error = err instanceof GatewayError ? err : new GatewayError('upstream', 'The upstream answer was not understood');
       this.track(this.deps.billing.release({ ...bill, httpStatus: error.status }, rates));

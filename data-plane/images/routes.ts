@@ -15,7 +15,7 @@ import type Koa from 'koa';
 import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
 import { required, type PipelineState } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
@@ -72,11 +72,11 @@ export function imageRoutes(deps: ImageRoutesDeps): Koa.Middleware<PipelineState
 async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Record<string, unknown>> {
   const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`, 413);
   if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
-  const read = await readAll(ctx.req, maxBytes);
-  if (read.overflow) throw tooLarge();
+  const read = await readBounded(ctx.req, maxBytes);
+  if (read === undefined) throw tooLarge();
   let body: unknown;
   try {
-    body = JSON.parse(read.bytes.toString('utf8'));
+    body = JSON.parse(read.toString('utf8'));
   } catch {
     throw new GatewayError('invalid_request', 'We could not parse the JSON body of your request. The OpenAI API expects a JSON payload');
   }

@@ -5,7 +5,7 @@
  * when the upstream called the key invalid). The attempt's timings and status go on `record`.
  */
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
@@ -42,7 +42,8 @@ export async function exchangeOnce(transport: UpstreamTransport, channel: Runtim
   }
   record.status = res.status;
   if (res.status >= 400) {
-    const text = (await readAll(res.body, MAX_ERROR_BYTES).catch(() => ({ bytes: Buffer.alloc(0) }))).bytes.toString('utf8');
+    // An error body that breaks off, or is too large to keep, says no more than its status.
+    const text = (await readBounded(res.body, MAX_ERROR_BYTES).catch(() => undefined))?.toString('utf8') ?? '';
     res.body.destroy();
     if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
     throw failureFromStatus(res.status, text, undefined, limits.hide);

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { required, type PipelineState } from './state.js';
 import { validateBody } from './validate.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import { nestedDeeperThan } from '../http/json-depth.js';
 
 /** True when the request announced a body (a length or chunked transfer) that nobody has read yet. */
@@ -44,8 +44,8 @@ export function readBody(maxBytes: number, maxDepth: number): Koa.Middleware<Pip
       throw tooLarge();
     }
     if (!ctx.is('application/json')) throw new GatewayError('invalid_request', "Content-Type must be 'application/json'");
-    const { bytes: raw, overflow } = await readAll(ctx.req, maxBytes);
-    if (overflow) {
+    const raw = await readBounded(ctx.req, maxBytes);
+    if (raw === undefined) {
       ctx.set('connection', 'close');
       throw tooLarge();
     }

@@ -20,7 +20,7 @@ import { GatewayError } from '../../shared/wire/errors.js';
 import type { UpstreamCall, UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { TranslationError, type Translator } from '../../shared/wire/translate/translator.js';
-import { readAll, type ReadResult } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import { AttemptAbort, type AbortSource } from '../../shared/wire/attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
@@ -331,15 +331,16 @@ export class Relay {
       };
       if (res.status >= 400) {
         firstByte();
-        const text = await readBody(res.body, MAX_ERROR_BODY, abort, true, received);
-        const body = text.toString('utf8');
+        // An error body too large to keep says no more than its status.
+        const body = (await readUpstream(res.body, MAX_ERROR_BODY, abort, received))?.toString('utf8') ?? '';
         if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
         const hint = res.status === 429 || res.status === 503 ? retryHint(res.headers, body, this.deps.router.now()) : undefined;
         throw failureFromStatus(res.status, body, hint, secretsOf(call));
       }
       if (!req.stream) {
         firstByte();
-        const body = await readBody(res.body, MAX_UPSTREAM_BODY, abort, false, received);
+        const body = await readUpstream(res.body, MAX_UPSTREAM_BODY, abort, received);
+        if (body === undefined) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
         req.observe?.(prepared.upstreamFormat).body(body);
         client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
         return;
@@ -430,14 +431,11 @@ function translateBody(translator: Translator, body: Buffer): Record<string, unk
   return translator.response(parsed as Record<string, unknown>);
 }
 
-/** Reads a whole body up to `limit` bytes (`truncate`: keep the first `limit`, else fail). */
-async function readBody(body: Readable, limit: number, signal: AbortSource, truncate: boolean, onChunk: () => void): Promise<Buffer> {
-  let read: ReadResult;
+/** Reads a whole upstream body (undefined when larger than `limit`); a stream error fails the attempt. */
+async function readUpstream(body: Readable, limit: number, signal: AbortSource, onChunk: () => void): Promise<Buffer | undefined> {
   try {
-    read = await readAll(body, limit, onChunk);
+    return await readBounded(body, limit, onChunk);
   } catch (err) {
     throw failureFromError(err, signal, 'cut');
   }
-  if (read.overflow && !truncate) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
-  return read.bytes;
 }

@@ -19,7 +19,7 @@ import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { VideoJobStore } from '../../shared/ports/video-jobs.js';
 import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { UpstreamFailure } from '../../shared/wire/failure.js';
@@ -280,12 +280,12 @@ function asFailure(err: unknown): UpstreamFailure {
 
 /** Reads a JSON answer whole (small: a job's state). */
 async function readJson(res: UpstreamResponse): Promise<unknown> {
-  const read = await readAll(res.body, MAX_ANSWER_BYTES).catch(() => {
+  const read = await readBounded(res.body, MAX_ANSWER_BYTES).catch(() => {
     throw new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream connection broke off before the answer was complete'));
   });
-  if (read.overflow) throw new MalformedAnswer('the answer is too large');
+  if (read === undefined) throw new MalformedAnswer('the answer is too large');
   try {
-    return JSON.parse(read.bytes.toString('utf8'));
+    return JSON.parse(read.toString('utf8'));
   } catch {
     throw new MalformedAnswer('the answer is not JSON');
   }

@@ -13,7 +13,7 @@
 import type Koa from 'koa';
 import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readAll } from '../http/read-all.js';
+import { readBounded } from '../../shared/wire/bounded-body.js';
 import { candidateGroups } from '../pipeline/candidates.js';
 import type { PipelineState } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
@@ -74,8 +74,8 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
     ctx.set('connection', 'close');
     throw tooLarge();
   }
-  const { bytes, overflow } = await readAll(ctx.req, deps.maxBodyBytes);
-  if (overflow) {
+  const bytes = await readBounded(ctx.req, deps.maxBodyBytes);
+  if (bytes === undefined) {
     ctx.set('connection', 'close');
     throw tooLarge();
   }
