@@ -6,6 +6,8 @@
  * caller asks for it, with {@link roundDecimal}: money code rounds ONCE, at the end of a charge.
  */
 
+import { LRUCache } from 'lru-cache';
+
 /** An exact decimal number: `coef / 10^scale` (scale >= 0). */
 export interface Decimal {
   readonly coef: bigint;
@@ -49,14 +51,12 @@ export function parseDecimal(text: unknown, options: ParseDecimalOptions = {}): 
   const known = key === undefined ? undefined : parsed.get(key);
   if (known !== undefined) return known;
   const value = parseUncached(text, options);
-  if (parsed.size >= PARSED_CACHE_SIZE) parsed.clear();
   parsed.set(key!, value);
   return value;
 }
 
-/** Most parses {@link parseDecimal} keeps (a catalog's distinct prices fit; the cache starts over when full). */
-const PARSED_CACHE_SIZE = 10_000;
-const parsed = new Map<string, Decimal>();
+/** The parses {@link parseDecimal} keeps: a catalog's distinct prices fit; the least recently used go first. */
+const parsed = new LRUCache<string, Decimal>({ max: 10_000 });
 
 function parseUncached(text: unknown, options: ParseDecimalOptions): Decimal {
   const label = options.label ?? 'decimal';

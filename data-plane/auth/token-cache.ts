@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createLogger } from '../../shared/log.js';
 import type { TokenRecord, TokenStore } from '../../shared/ports/token-store.js';
 
@@ -42,10 +43,9 @@ interface Flight {
  * or the store's removal marker revokes it.
  */
 export class TokenCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly flights = new Map<string, Flight>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
   private subscribing: Promise<void> | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
@@ -53,7 +53,7 @@ export class TokenCache {
 
   constructor(private readonly store: TokenStore, options: TokenCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 2000;
-    this.maxEntries = options.maxEntries ?? 100_000;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 100_000 });
     this.now = options.now ?? Date.now;
   }
 
@@ -87,9 +87,6 @@ export class TokenCache {
   async lookup(keyHash: string): Promise<TokenRecord | null> {
     const entry = this.entries.get(keyHash);
     if (entry) {
-      // Re-insert so the Map's order stays least-recently-used first.
-      this.entries.delete(keyHash);
-      this.entries.set(keyHash, entry);
       if (this.now() - entry.fetchedAt < this.ttlMs) return entry.record;
       // Past its TTL: a known record is answered now and read again behind it (the read's failure
       // changes nothing); "no such token" is read again first (the token may be new).
@@ -140,7 +137,7 @@ export class TokenCache {
         if (this.flights.get(keyHash) === flight) this.flights.delete(keyHash);
         // Nothing in the store is not a removal: a known record stays valid.
         const record = found === 'removed' ? null : (found ?? this.entries.get(keyHash)?.record ?? null);
-        if (!flight.invalidated) this.remember(keyHash, { record, fetchedAt });
+        if (!flight.invalidated) this.entries.set(keyHash, { record, fetchedAt });
         return record;
       }),
       invalidated: false,
@@ -150,15 +147,5 @@ export class TokenCache {
       if (this.flights.get(keyHash) === flight) this.flights.delete(keyHash);
     });
     return flight.promise;
-  }
-
-  private remember(keyHash: string, entry: Entry): void {
-    this.entries.delete(keyHash);
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(keyHash, entry);
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { RedisKeys } from '../../redis/keys.js';
 import {
   CONSUME_SCRIPT,
@@ -43,7 +44,7 @@ const releaseHeldScript = new LuaScript(RELEASE_HELD_SCRIPT);
  * per request). Expiry of a dead node's reservations comes at most this much later.
  */
 const INDEX_AHEAD_MS = 60_000;
-/** Most accounts whose index entry and keys a process remembers (it starts over when full). */
+/** Most accounts whose index entry and keys a process remembers (the least recently used go first). */
 const INDEXED_CACHE_SIZE = 100_000;
 
 /** ZSCAN page size of the reservation index in `expire`. */
@@ -97,19 +98,18 @@ function unledgeredCharges(fields: Record<string, string>): Pick<HotAccount, 'un
 /** Redis BalanceStore: one Lua script per operation (layout in shared/ports/balance-store.ts). */
 export class RedisBalanceStore implements BalanceStore {
   /** Account id -> until when its reservation-index entry covers any reservation this process makes. */
-  private readonly indexedUntil = new Map<string, number>();
+  private readonly indexedUntil = new LRUCache<string, number>({ max: INDEXED_CACHE_SIZE });
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   /** Account id -> its script keys, kept: every request of an account needs the same five (scripts ignore those they do not use). */
-  private readonly keysOf = new Map<string, readonly string[]>();
+  private readonly keysOf = new LRUCache<string, readonly string[]>({ max: INDEXED_CACHE_SIZE });
 
   private accountKeys(accountId: string): readonly string[] {
     let keys = this.keysOf.get(accountId);
     if (!keys) {
       const k = this.keys;
       keys = [k.balance(accountId), k.reservations(accountId), k.settledReservations(accountId), k.tokenSpend(accountId), k.unledgered(accountId)];
-      if (this.keysOf.size >= INDEXED_CACHE_SIZE) this.keysOf.clear();
       this.keysOf.set(accountId, keys);
     }
     return keys;
@@ -169,7 +169,6 @@ export class RedisBalanceStore implements BalanceStore {
     const [scriptError, scriptReply] = replies[replies.length - 1];
     if (index) {
       if (replies[0][0]) throw replies[0][0];
-      if (this.indexedUntil.size >= INDEXED_CACHE_SIZE) this.indexedUntil.clear();
       this.indexedUntil.set(accountId, expiresAt + INDEX_AHEAD_MS);
     }
     return script.orRun(this.redis.cmd, scriptError, scriptReply, keys, args);
