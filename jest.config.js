@@ -1,11 +1,16 @@
 /** Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`. */
 
 /* global process */
-// Quiet test output: warnings and errors only, unless LOG_LEVEL asks for more (workers inherit it).
-process.env.LOG_LEVEL ??= 'warn';
+// Quiet test output: unless LOG_LEVEL asks for something, a file's warnings and errors are kept and
+// shown only if one of its tests failed (test/support/environment.js). Workers inherit both.
+if (!process.env.LOG_LEVEL) {
+  process.env.LOG_LEVEL = 'warn';
+  process.env.TEST_LOGS = 'on-failure';
+}
 
 export default {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/environment.js',
+  setupFilesAfterEnv: ['<rootDir>/test/support/quiet-logs.ts'],
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // The memory test measures this process's memory: with other test files running beside it, it

@@ -11,6 +11,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { setLogDestination } from '../../shared/log.js';
+import { restoreTestLogs } from '../support/quiet-logs.js';
 import type { DataPlane } from '../../data-plane/bootstrap.js';
 import { FakeUpstream } from '../fakes/upstream.js';
 import { TEST_CAPTCHA_ANSWER, TEST_PASSWORD, loginSession, registerAccount } from '../support/accounts.js';
@@ -99,7 +100,7 @@ afterAll(async () => {
   await upstream?.close();
   await smtp?.close();
   await dir?.remove();
-  setLogDestination(null);
+  restoreTestLogs();
 });
 
 test('SDK traffic moves the data plane series: requests, failures, retries, rate limits, latency, usage events', async () => {

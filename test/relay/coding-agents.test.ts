@@ -17,6 +17,7 @@ import { GoogleGenAI, type Content, type GenerateContentParameters, type Part } 
 import OpenAI from 'openai';
 import type { ResponseStreamParams } from 'openai/lib/responses/ResponseStream';
 import { setLogDestination } from '../../shared/log.js';
+import { restoreTestLogs } from '../support/quiet-logs.js';
 import { FIXTURES_DIR, type CannedReply, type FakeApi, type RecordedRequest } from '../fakes/upstream.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { keyOf, kindModel, patientRelayCatalog } from '../support/relay-catalog.js';
@@ -252,7 +253,7 @@ describe('what the coding agents send, mapped or dropped by one rule', () => {
       const info = lines.map((l) => JSON.parse(l) as Loose).find((l) => l.msg === 'request refused' && l.requestId === error.requestID);
       expect(info).toMatchObject({ level: 'info', status: 400 });
     } finally {
-      setLogDestination(null);
+      restoreTestLogs();
     }
   });
 

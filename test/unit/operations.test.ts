@@ -9,6 +9,7 @@ import Koa from 'koa';
 import { Redis } from 'ioredis';
 import { parse, getOperationAST } from 'graphql';
 import { createLogger, setLogDestination } from '../../shared/log.js';
+import { restoreTestLogs } from '../support/quiet-logs.js';
 import { createRegistry, metricsEndpoint } from '../../shared/metrics/registry.js';
 import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
@@ -21,7 +22,7 @@ import { operationLabel, outcomeOf } from '../../control-plane/metrics/control-p
 describe('logs', () => {
   const lines: string[] = [];
   beforeAll(() => setLogDestination({ write: (line: string) => void lines.push(line) }, 'info'));
-  afterAll(() => setLogDestination(null));
+  afterAll(() => restoreTestLogs());
   beforeEach(() => lines.splice(0));
   const last = () => JSON.parse(lines[lines.length - 1]) as Record<string, unknown>;
 
