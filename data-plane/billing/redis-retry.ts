@@ -3,6 +3,9 @@
  * charge never sent would let the reservation (or the lease) expire and give the money back while
  * the ledger still charges it. Every settling call is idempotent (by reservation id, lease batch
  * id, or usage event id, which the consumer writes once), so it is simply sent again.
+ *
+ * Not p-retry: aborted, it rejects at once and drops the try in flight, where a settlement must
+ * still be waited for at shutdown (it may be landing) and get one last try without waits.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
