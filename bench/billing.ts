@@ -18,7 +18,9 @@
  *    collection pauses, and, on Linux, its split by thread: the event loop running and waiting
  *    for a core, and V8's helper threads); then metering's work alone, in this process
  *    (./billing/alone.ts): the usage tap's CPU time per answer, and the whole metering stage's
- *    per request, which the data plane's figure exceeds;
+ *    per request, which the data plane's figure exceeds; with BENCH_BEFORE=<another checkout>,
+ *    CPU time per request of the metered and unmetered data plane and the bare proxy as built by
+ *    that tree and by this one (./relay/trees.ts);
  * 2. usage-consumer throughput: events/s from the Redis stream into PostgreSQL (usage records +
  *    ledger entries), for a backlog of EVENTS events (goal: 5,000/s) in stream entries of one event
  *    (a quiet data plane's) and of 50 (a busy one's, which appends the events of a turn together):
@@ -38,6 +40,7 @@ import type { ClosedLoopResult } from './lib/load.js';
 import { mean, median, medianInterval } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
+import { OTHER_TREE, compareTrees } from './relay/trees.js';
 
 process.env.LOG_LEVEL ??= 'error';
 
@@ -155,6 +158,7 @@ async function requestRates(): Promise<void> {
     console.log('data plane alone in its process, metering off and on:');
     for (const [i, scenario] of MEASURED.entries()) report(scenario, readings[i]);
     await printMeteringAlone(upstreamUrl, MEASURED);
+    if (OTHER_TREE) await compareTrees(rig, upstreamUrl, MEASURED, OTHER_TREE);
   } finally {
     await rig.stop();
   }

@@ -10,7 +10,9 @@
  * 2. latency p50/p99 at half of the relay's saturation rate (open loop, same rate for all):
  *    added latency = relay - direct; extra time to first streamed byte = relay - bare proxy;
  * 3. memory per 1,000 open streams: 1,000 slow streams (an event every 500 ms) held open through
- *    a fresh process of each proxy; RSS and heap + external after GC, minus the same before.
+ *    a fresh process of each proxy; RSS and heap + external after GC, minus the same before;
+ * 4. with BENCH_BEFORE=<another checkout>, CPU time per request of each proxy as built by that
+ *    tree and by this one (./relay/trees.ts).
  * The relay is the production pipeline with metering on (reserve, usage tap, settle and usage
  * event on Redis; its account holds a large hot balance so every reservation passes, from the
  * data plane's balance lease after the first); a second relay with metering off shows the relay
@@ -28,6 +30,7 @@ import type { ClosedLoopResult, LoadRequest, OpenLoopResult } from './lib/load.j
 import { median, ms, percentile } from './lib/stats.js';
 import { cpuPerRequest, startRig, startSubject, withCpu, type Subject, type SubjectKind } from './relay/processes.js';
 import { SCENARIOS, label, requestFor, type Scenario } from './relay/setup.js';
+import { OTHER_TREE, compareTrees } from './relay/trees.js';
 
 const CONCURRENCIES = [16, 64, 256];
 const ROUNDS = 2;
@@ -221,6 +224,7 @@ async function main(): Promise<void> {
     console.table(memory);
     console.log(`Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
     console.log('Caveat: 2 cores shared by the proxy, the rig (upstream + load generator), Redis and anything else running; compare columns of one run, not runs.');
+    if (OTHER_TREE) await compareTrees(rig, upstreamUrl, SCENARIOS, OTHER_TREE);
   } finally {
     await rig.stop();
   }

@@ -39,9 +39,9 @@ export interface BenchChild {
   stop(): Promise<void>;
 }
 
-/** Starts `script` (a module calling {@link serveParent}) with `args`; resolves once it listens. */
-export async function startChild(script: string, args: string[] = []): Promise<BenchChild> {
-  const child: ChildProcess = fork(script, args, { execArgv: BENCH_EXEC_ARGV, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Starts `script` (a module calling {@link serveParent}) with `args`, in `cwd` if given; resolves once it listens. */
+export async function startChild(script: string, args: string[] = [], cwd?: string): Promise<BenchChild> {
+  const child: ChildProcess = fork(script, args, { cwd, execArgv: BENCH_EXEC_ARGV, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let next = 0;
   const exited = once(child, 'exit');

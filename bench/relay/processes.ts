@@ -3,6 +3,7 @@
  * upstream + load generator, ./rig.ts) and the processes under test (./subject.ts), each its own
  * event loop, driven over IPC.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild, type BenchChild } from '../lib/child.js';
 import type { ClosedLoopResult } from '../lib/load.js';
@@ -24,10 +25,13 @@ export function startRig(): Promise<BenchChild> {
   return startChild(script('rig'));
 }
 
-/** Starts a process under test in front of `upstreamUrl`. */
-export async function startSubject(kind: SubjectKind, upstreamUrl: string): Promise<Subject> {
+/**
+ * Starts a process under test in front of `upstreamUrl`; `tree`: the root of another checkout of
+ * the repository whose code it runs (./trees.ts), instead of this one's.
+ */
+export async function startSubject(kind: SubjectKind, upstreamUrl: string, tree?: string): Promise<Subject> {
   const args = kind === 'bare' ? ['bare', upstreamUrl] : ['relay', upstreamUrl, kind === 'relay' ? 'metered' : 'unmetered'];
-  const child = await startChild(script('subject'), args);
+  const child = tree ? await startChild(join(tree, 'bench', 'relay', 'subject.ts'), args, tree) : await startChild(script('subject'), args);
   const address = await child.call<{ url: string; key?: string }>('address');
   return { child, ...address };
 }
