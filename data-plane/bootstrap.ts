@@ -4,6 +4,7 @@ import { SecretBox } from '../shared/crypto/secrets.js';
 import { redisPorts } from '../shared/ports/factory.js';
 import type { Ports } from '../shared/ports/ports.js';
 import type { DataPlaneConfig } from './config.js';
+import type { DataPlaneDeps } from './deps.js';
 import { Heartbeat } from './config/heartbeat.js';
 import type { RuntimeConfig } from '../shared/snapshot/runtime-config.js';
 import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
@@ -15,22 +16,6 @@ import { createImageRoutes } from './images/mount.js';
 import { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
 import { requestObserver } from './metrics/request-observer.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
-
-/** What the relay pipeline is built from. */
-export interface DataPlaneDeps {
-  config: DataPlaneConfig;
-  ports: Ports;
-  secrets: SecretBox;
-  /**
-   * The configuration in force: read it once per request and keep that object for the whole
-   * request (a swap mid-request must not mix two snapshots). Null until the first snapshot.
-   */
-  runtime: () => RuntimeConfig | null;
-  /** This process' id (12 hex digits): the prefix of its request ids and lease ids, named in its heartbeat. */
-  instance: string;
-  /** The node's Prometheus series (README "Metrics"); stages report to it at their existing hooks. */
-  metrics?: DataPlaneMetrics;
-}
 
 /** The model routes as one middleware, and what it must release at shutdown. */
 export interface ModelRoutes {
@@ -54,7 +39,7 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     replay: deps.ports.kind === 'redis' ? { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs } : undefined,
     events: deps.metrics?.usageEvents,
   });
-  const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
+  const pipeline = createRelayPipeline(deps, { meter: metering.middleware });
   // The video jobs (/v1/videos) first: every other path goes on to the relay pipeline.
   const videos = createVideoRoutes(deps);
   // The image endpoints likewise.

@@ -8,7 +8,7 @@ import type Koa from 'koa';
 import { Metering } from '../../data-plane/billing/metering.js';
 import { UsageTap } from '../../data-plane/billing/usage-tap.js';
 import { compileSnapshot } from '../../shared/snapshot/compile.js';
-import type { PipelineState } from '../../data-plane/pipeline/state.js';
+import type { MeterState } from '../../data-plane/pipeline/state.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../../test/support/database.js';
@@ -84,8 +84,8 @@ async function meteringCost(upstreamUrl: string, scenario: Scenario, answer: Buf
     const served = { group: model.routes[0].group.name, channelId: 'pass', kind: 'openai' as const, upstreamFormat: 'chat-completions' as const, result: 'ok' as const };
     let sequence = 0;
     const request = (): Promise<void> => {
-      const state: PipelineState = { requestId: `req_bench${sequence++}`, route: { action: 'generate', format: 'chat-completions' }, runtime, rawBody, body, token, model, stream: scenario.stream, candidates: model.routes };
-      const ctx = { state, status: 200 } as Koa.ParameterizedContext<PipelineState>;
+      const state: MeterState = { requestId: `req_bench${sequence++}`, format: 'chat-completions', runtime, rawBody, body, token, model, stream: scenario.stream, candidates: model.routes };
+      const ctx = { state, status: 200 } as Koa.ParameterizedContext<MeterState>;
       const relay = () => {
         feed(state.observe!('chat-completions'), scenario, answer);
         state.relay = { attempts: [served], skipped: [], served, committed: true, completed: true };

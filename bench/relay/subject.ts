@@ -8,13 +8,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
 import httpProxy from 'http-proxy';
 import { Redis } from 'ioredis';
 import { Metering } from '../../data-plane/billing/metering.js';
 import { tuneHeapForServing } from '../../shared/process/serving-heap.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
-import type { PipelineState } from '../../data-plane/pipeline/state.js';
+import type { PipelineOptions } from '../../data-plane/pipeline/pipeline.js';
 import { TEST_REDIS_URL } from '../../test/support/database.js';
 import { startRelayBed } from '../../test/support/relay.js';
 import { gcMilliseconds, memoryAfterGc, serveParent, threadTimes } from '../lib/child.js';
@@ -47,9 +46,9 @@ async function start(): Promise<{ url: string; key?: string; stop(): Promise<voi
   }
   if (kind !== 'relay') throw new Error(`unknown subject ${kind}`);
   // Metering as in production (relayWithMetering), on the bed's ports (made below; no request comes before).
-  const reserve: Koa.Middleware<PipelineState> = meter === 'metered' ? (ctx, next) => metering.middleware(ctx, next) : (_ctx, next) => next();
+  const metered: PipelineOptions['meter'] = meter === 'metered' ? (ctx, next) => metering.middleware(ctx, next) : undefined;
   // The bed's own fake upstream stays idle: the catalog points at the rig's.
-  const bed = await startRelayBed(() => benchCatalog(upstreamUrl), { pipeline: { reserve }, env: { SNAPSHOT_POLL_MS: '5000', HEARTBEAT_MS: '5000' } });
+  const bed = await startRelayBed(() => benchCatalog(upstreamUrl), { pipeline: { meter: metered }, env: { SNAPSHOT_POLL_MS: '5000', HEARTBEAT_MS: '5000' } });
   const metering = new Metering({ balances: bed.ports.balances, usage: bed.ports.usage, node: 'bench' });
   const accountId = 'bench-account';
   // A hot balance of a billion RMB, so every reservation passes (what the control plane loads from the ledger).

@@ -21,7 +21,7 @@ import type { ConfigBus } from '../../shared/ports/config-bus.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { UsageQueue } from '../../shared/ports/usage-queue.js';
 import { GatewayError, REDIS_RETRY_AFTER_SECONDS, redisUnavailable } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from '../pipeline/state.js';
+import type { MeterState } from '../pipeline/state.js';
 import { BalanceLeases, type HeldLease } from './balance-leases.js';
 import { withRetries } from './redis-retry.js';
 import { reservationFor } from './estimate.js';
@@ -148,7 +148,7 @@ interface MeteredRequest {
 
 /** A request whose relay ended, waiting for its settlement (see {@link Metering.finish}). */
 interface FinishedRequest {
-  readonly ctx: Koa.ParameterizedContext<PipelineState>;
+  readonly ctx: Koa.ParameterizedContext<MeterState>;
   readonly request: MeteredRequest;
   readonly lease: HeldLease | undefined;
   readonly endedAt: number;
@@ -180,7 +180,7 @@ export class Metering {
   private readonly retryStop = new AbortController();
   private readonly now: () => number;
   private readonly replay: UsageReplay | undefined;
-  readonly middleware: Koa.Middleware<PipelineState>;
+  readonly middleware: Koa.Middleware<MeterState>;
 
   constructor(private readonly deps: MeteringDeps) {
     this.now = deps.now ?? Date.now;
@@ -245,11 +245,9 @@ export class Metering {
    * Reserves, relays, settles. Not an async function: on the lease path nothing before the relay
    * waits, and what runs for every request of a busy node should not cost a suspended frame.
    */
-  private aroundRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next): Promise<void> {
-    const route = required(ctx.state.route, 'route');
-    if (route.action !== 'generate') return next();
+  private aroundRelay(ctx: Koa.ParameterizedContext<MeterState>, next: Koa.Next): Promise<void> {
     try {
-      return this.reserveAndRelay(ctx, next, route.format);
+      return this.reserveAndRelay(ctx, next, ctx.state.format);
     } catch (err) {
       // As an async stage would (the pipeline's compose expects a rejection, not a throw).
       return Promise.reject(err);
@@ -257,20 +255,20 @@ export class Metering {
   }
 
   /** Takes the request's reservation from the lease when it holds it, then relays; otherwise {@link waitThenRelay}. */
-  private reserveAndRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, format: WireFormat): Promise<void> {
-    const token = required(ctx.state.token, 'token');
-    const runtime = required(ctx.state.runtime, 'runtime');
-    const model = required(ctx.state.model, 'model');
-    const bodyBytes = required(ctx.state.rawBody, 'rawBody').length;
+  private reserveAndRelay(ctx: Koa.ParameterizedContext<MeterState>, next: Koa.Next, format: WireFormat): Promise<void> {
+    const token = ctx.state.token;
+    const runtime = ctx.state.runtime;
+    const model = ctx.state.model;
+    const bodyBytes = ctx.state.rawBody.length;
     const request: MeteredRequest = {
       token,
       startedAt: this.now(),
       reservedMicro: reservationFor({
         format,
-        body: required(ctx.state.body, 'body'),
+        body: ctx.state.body,
         bodyBytes,
         model,
-        routes: required(ctx.state.candidates, 'candidates'),
+        routes: ctx.state.candidates,
         exchangeRate: runtime.exchangeRate,
       }),
       bodyBytes,
@@ -288,14 +286,14 @@ export class Metering {
   }
 
   /** The request waits for its lease to grow, or is reserved alone. */
-  private async waitThenRelay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, growing: Promise<HeldLease | undefined> | undefined): Promise<void> {
+  private async waitThenRelay(ctx: Koa.ParameterizedContext<MeterState>, next: Koa.Next, request: MeteredRequest, growing: Promise<HeldLease | undefined> | undefined): Promise<void> {
     const lease = await growing?.catch(() => Promise.reject(redisUnavailable('your balance')));
     if (!lease) await this.admit(request.token, ctx.state.requestId, request.reservedMicro);
     return this.relay(ctx, next, request, lease);
   }
 
   /** Runs the relay with a usage tap on each upstream attempt, then settles whatever it did. */
-  private relay(ctx: Koa.ParameterizedContext<PipelineState>, next: Koa.Next, request: MeteredRequest, lease: HeldLease | undefined): Promise<void> {
+  private relay(ctx: Koa.ParameterizedContext<MeterState>, next: Koa.Next, request: MeteredRequest, lease: HeldLease | undefined): Promise<void> {
     const now = this.now;
     ctx.state.observe = (format) => (request.tap = new UsageTap(format, now));
     let relayed: Promise<void>;
@@ -318,7 +316,7 @@ export class Metering {
    * settlement for the end of the turn, with the other requests that end in it: settled back to
    * back, and their charges and events sent in one Redis round trip.
    */
-  private finish(ctx: Koa.ParameterizedContext<PipelineState>, request: MeteredRequest, lease: HeldLease | undefined, failure: unknown): void {
+  private finish(ctx: Koa.ParameterizedContext<MeterState>, request: MeteredRequest, lease: HeldLease | undefined, failure: unknown): void {
     const httpStatus = failure === undefined ? ctx.status : failure instanceof GatewayError ? failure.status : 500;
     if (this.finished.push({ ctx, request, lease, endedAt: this.now(), httpStatus }) === 1) setImmediate(() => this.settleFinished());
   }
@@ -334,7 +332,7 @@ export class Metering {
     const { ctx, request, lease } = finished;
     const deps = this.deps;
     const { token, reservedMicro } = request;
-    const runtime = required(ctx.state.runtime, 'runtime');
+    const runtime = ctx.state.runtime;
     const outcome = ctx.state.relay;
     const served = outcome?.served;
     const group = served ? (runtime.groups.get(served.group) ?? null) : null;
@@ -343,7 +341,7 @@ export class Metering {
       delivery: outcome ?? NOTHING_DELIVERED,
       tap: seen,
       group,
-      model: required(ctx.state.model, 'model'),
+      model: ctx.state.model,
       exchangeRate: runtime.exchangeRate,
       bodyBytes: request.bodyBytes,
     });
@@ -424,8 +422,8 @@ function usageEvent(finished: FinishedRequest, settlement: Settlement, firstByte
   const { ctx, request, endedAt } = finished;
   const { token, startedAt } = request;
   const state = ctx.state;
-  const model = required(state.model, 'model');
-  const runtime = required(state.runtime, 'runtime');
+  const model = state.model;
+  const runtime = state.runtime;
   const served = state.relay?.served;
   const group = served === undefined ? undefined : runtime.groups.get(served.group);
   return {
@@ -437,7 +435,7 @@ function usageEvent(finished: FinishedRequest, settlement: Settlement, firstByte
     group: served?.group ?? null,
     channelId: served?.channelId ?? null,
     node,
-    formatIn: required(state.route, 'route').format,
+    formatIn: state.format,
     formatOut: served?.upstreamFormat ?? null,
     stream: state.stream ?? false,
     usage: settlement.usage,

@@ -4,7 +4,7 @@
  * the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
-import type { DataPlaneDeps } from '../bootstrap.js';
+import type { DataPlaneDeps } from '../deps.js';
 import { createMediaBase } from '../media/media-base.js';
 import { ImageRelay } from './relay.js';
 import { imageRoutes } from './routes.js';
@@ -32,8 +32,7 @@ export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     onKeyRejected: base.onKeyRejected,
   });
   const middleware = imageRoutes({
-    runtime: deps.runtime,
-    admit: base.admit,
+    keyed: base.keyed,
     relay,
     maxBodyBytes: deps.config.maxBodyBytes,
     maxUploadBytes: deps.config.imageMaxUploadBytes,
@@ -41,7 +40,7 @@ export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     limits: base.limits,
   });
   return {
-    middleware: middleware as Koa.Middleware,
+    middleware,
     idle: () => relay.idle(),
     close: async () => {
       // The last settlements first: the base's close waits for unit billing's usage events.

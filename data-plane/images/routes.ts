@@ -12,21 +12,20 @@
  * reserved), then the relay (./relay.ts).
  */
 import type Koa from 'koa';
-import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
-import { required, type PipelineState } from '../pipeline/state.js';
+import { endpointRouter, endpointsOf } from '../pipeline/endpoint-router.js';
+import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
 import { checkImageRequest, type ImageAction } from './request.js';
 import { spoolMultipart, type SpooledForm } from './uploads.js';
 
 /** What the routes need. */
 export interface ImageRoutesDeps {
-  runtime: () => RuntimeConfig | null;
-  /** The stages every keyed request goes through first (token cache ready, authentication, in the OpenAI format). */
-  admit: Koa.Middleware<PipelineState>;
+  /** The stages every keyed request goes through first (configuration, authentication, in the OpenAI format). */
+  keyed: StageChain<Keyed>;
   relay: ImageRelay;
   /** MAX_BODY_BYTES: a generation's JSON body. */
   maxBodyBytes: number;
@@ -38,33 +37,35 @@ export interface ImageRoutesDeps {
   limits?: Pick<RateLimitStage, 'around'>;
 }
 
+type Keyed = RequestState & Configured & Authenticated;
+
 const PATHS: Readonly<Record<string, ImageAction>> = { '/v1/images/generations': 'generations', '/v1/images/edits': 'edits' };
 
-type Ctx = Koa.ParameterizedContext<PipelineState>;
+type Ctx = Koa.ParameterizedContext<Keyed>;
 
 /** The image routes as one middleware (other paths go on to `next`). */
-export function imageRoutes(deps: ImageRoutesDeps): Koa.Middleware<PipelineState> {
-  return async (ctx, next) => {
-    const action = ctx.method === 'POST' ? PATHS[ctx.path] : undefined;
-    if (action === undefined) return next();
-    ctx.state.format = 'chat-completions'; // the OpenAI error shape
-    const runtime = deps.runtime();
-    if (!runtime) throw new GatewayError('unavailable', 'The gateway has no routing configuration yet; retry shortly');
-    await deps.admit(ctx, async () => {
-      let form: SpooledForm | undefined;
-      try {
-        let fields: Record<string, unknown>;
-        if (action === 'edits') {
-          if (!ctx.is('multipart/form-data')) throw new GatewayError('invalid_request', 'Image edits take a multipart/form-data body');
-          form = await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes);
-          fields = form.fields;
-        } else fields = await jsonBody(ctx, deps.maxBodyBytes);
-        await serve(ctx, deps, runtime, action, fields, form);
-      } finally {
-        // The upload went upstream once the answer's headers came: its files are no longer needed.
-        void form?.dispose();
-      }
-    });
+export function imageRoutes(deps: ImageRoutesDeps): Koa.Middleware {
+  const routes = endpointRouter();
+  for (const [path, action] of Object.entries(PATHS)) routes.post(path, ...deps.keyed.then(imageRequest(deps, action)).stages);
+  return endpointsOf(routes);
+}
+
+/** Last stage of an image endpoint: the body or upload, then {@link serve}. */
+function imageRequest(deps: ImageRoutesDeps, action: ImageAction): Stage<Keyed> {
+  return async (ctx) => {
+    let form: SpooledForm | undefined;
+    try {
+      let fields: Record<string, unknown>;
+      if (action === 'edits') {
+        if (!ctx.is('multipart/form-data')) throw new GatewayError('invalid_request', 'Image edits take a multipart/form-data body');
+        form = await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes);
+        fields = form.fields;
+      } else fields = await jsonBody(ctx, deps.maxBodyBytes);
+      await serve(ctx, deps, action, fields, form);
+    } finally {
+      // The upload went upstream once the answer's headers came: its files are no longer needed.
+      void form?.dispose();
+    }
   };
 }
 
@@ -85,8 +86,8 @@ async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Record<string, unkn
 }
 
 /** Model, parameters, routing, relay. */
-async function serve(ctx: Ctx, deps: ImageRoutesDeps, runtime: RuntimeConfig, action: ImageAction, fields: Record<string, unknown>, form: SpooledForm | undefined): Promise<void> {
-  const token = required(ctx.state.token, 'token');
+async function serve(ctx: Ctx, deps: ImageRoutesDeps, action: ImageAction, fields: Record<string, unknown>, form: SpooledForm | undefined): Promise<void> {
+  const { token, runtime } = ctx.state;
   const id = fields.model;
   if (typeof id !== 'string' || id === '') throw new GatewayError('invalid_request', 'You must provide a model parameter', 400, { param: 'model' });
   const model = runtime.models.get(id);

@@ -25,7 +25,7 @@ import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { maxOutputFor } from '../billing/estimate.js';
 import type { GroupRoute } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from '../pipeline/state.js';
+import type { Admitted, Observed, Relayed, Settling, Stage } from '../pipeline/state.js';
 import { FailOpen } from './fail-open.js';
 import { openAiDuration, rateLimitHeaders } from './headers.js';
 
@@ -52,7 +52,8 @@ export interface RateLimitOptions {
 
 /** The rate-limit stage and what it must stop at shutdown. */
 export interface RateLimitStage {
-  middleware: Koa.Middleware<PipelineState>;
+  /** The stage of a generation (it may narrow `candidates` to the first group with room). */
+  middleware: Stage<Admitted & Observed & Partial<Relayed>, Settling>;
   /**
    * Runs a request that is not a generation (a media order: counted as a request, no tokens) under
    * the same limits: `run` gets the candidate groups with room, and the concurrency slot is freed
@@ -152,15 +153,11 @@ export function rateLimitStage(options: RateLimitOptions): RateLimitStage {
     return { candidates: candidates.slice(groups.from), tickets };
   };
 
-  const middleware: Koa.Middleware<PipelineState> = async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action !== 'generate') return next();
-    const token = required(ctx.state.token, 'token');
-    const candidates = required(ctx.state.candidates, 'candidates');
+  const middleware: RateLimitStage['middleware'] = async (ctx, next) => {
+    const { token, candidates, format, requestId } = ctx.state;
     if (!limited(token, candidates)) return next();
-    const requestId = ctx.state.requestId;
-    const estimate = estimatePromptTokensFromBytes(required(ctx.state.rawBody, 'rawBody').length) + maxOutputFor(route.format, required(ctx.state.body, 'body'), required(ctx.state.model, 'model'));
-    const admitted = await admitRequest(ctx, requestId, token, candidates, route.format, estimate);
+    const estimate = estimatePromptTokensFromBytes(ctx.state.rawBody.length) + maxOutputFor(format, ctx.state.body, ctx.state.model);
+    const admitted = await admitRequest(ctx, requestId, token, candidates, format, estimate);
     ctx.state.candidates = admitted.candidates;
     const tickets = admitted.tickets;
     if (tickets.length === 0) return next(); // nothing limits it, or Redis did not answer: admitted unchecked

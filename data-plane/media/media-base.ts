@@ -5,15 +5,12 @@
  * stages every keyed request goes through, breakers, health counting under the endpoint's format,
  * and unit billing.
  */
-import type Koa from 'koa';
-import type { DataPlaneDeps } from '../bootstrap.js';
+import type { DataPlaneDeps } from '../deps.js';
 import type { MediaFormat } from '../../shared/formats.js';
 import { UnitBilling } from '../billing/unit-billing.js';
 import { outcomeOf } from '../health/attempt-outcome.js';
-import { authenticate } from '../pipeline/authenticate.js';
-import { closeWhenRefusedUnread } from '../pipeline/body.js';
 import { createServingBase } from '../pipeline/serving-base.js';
-import type { PipelineState } from '../pipeline/state.js';
+import type { Authenticated, Configured, RequestState, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { CircuitBreakers, DEFAULT_BREAKER_OPTIONS } from '../relay/circuit-breaker.js';
@@ -22,8 +19,8 @@ import type { KeyRejection } from '../relay/relay.js';
 
 /** The shared parts of a media endpoint (see the file comment). */
 export interface MediaBase {
-  /** Runs before the endpoint: refuses unread bodies of refused callers, waits for the token subscription, authenticates (OpenAI format). */
-  admit: Koa.Middleware<PipelineState>;
+  /** The first stages of the family's endpoints (../pipeline/serving-base.ts), in the OpenAI format (errors included). */
+  keyed: StageChain<RequestState & Configured & Authenticated>;
   transport: UpstreamTransport;
   breakers: CircuitBreakers;
   billing: UnitBilling;
@@ -41,10 +38,8 @@ export interface MediaBase {
 export function createMediaBase(deps: DataPlaneDeps, format: MediaFormat, now: () => number): MediaBase {
   const base = createServingBase(deps, { now });
   const billing = new UnitBilling({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName, now });
-  const auth = authenticate(base.cache, { format: 'chat-completions', now }) as Koa.Middleware<PipelineState>;
-  const unread = closeWhenRefusedUnread();
   return {
-    admit: (ctx, next) => unread(ctx, () => base.tokenCacheReady(ctx, () => auth(ctx, next))),
+    keyed: base.keyed('chat-completions'),
     transport: base.transport,
     breakers: new CircuitBreakers(DEFAULT_BREAKER_OPTIONS, now),
     billing,

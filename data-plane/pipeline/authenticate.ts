@@ -1,22 +1,13 @@
 import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { WireFormat } from '../../shared/formats.js';
-import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { TokenCache } from '../auth/token-cache.js';
 import { GatewayError, redisUnavailable } from '../../shared/wire/errors.js';
-
-/** What this stage reads from and leaves on `ctx.state`. */
-export interface AuthenticateState {
-  /** The request's wire format, set by the routing stage (unless given to {@link authenticate}). */
-  format?: WireFormat;
-  /** The caller's token record, set here. */
-  token?: TokenRecord;
-}
+import type { Authenticated, Stage } from './state.js';
 
 /** Options of {@link authenticate}. */
 export interface AuthenticateOptions {
-  /** A fixed format for every request through this middleware; otherwise `ctx.state.format`. */
-  format?: WireFormat;
   /** Epoch milliseconds, for expiry (injectable for tests). */
   now?: () => number;
 }
@@ -24,7 +15,7 @@ export interface AuthenticateOptions {
 /** Anything that can be one of our keys: `sk-` and base62; longer input is refused unread. */
 const KEY_SHAPE = /^sk-[0-9A-Za-z]{1,200}$/;
 
-/** Most key hashes one authentication stage keeps (it starts over when full). */
+/** Most key hashes one authentication stage keeps (the least recently used go first). */
 const KEY_HASH_CACHE_SIZE = 10_000;
 
 const HOW_TO_SEND: Record<WireFormat, string> = {
@@ -68,28 +59,24 @@ export function extractKey(ctx: KeySource, format: WireFormat): string | undefin
 }
 
 /**
- * The authentication stage: finds the key in the request (the format's way), resolves its token
- * record through `cache`, and puts it on `ctx.state.token`. Refusals, in the caller's format:
+ * The authentication stage: finds the key in the request (the way of `ctx.state.format`), resolves
+ * its token record through `cache`, and puts it on `ctx.state.token`. Refusals, in the caller's format:
  * no key or an unknown key -> 401; an expired token -> 401 (the key is no longer a valid
  * credential, as OpenAI and new-api answer for keys past their life); a disabled token -> 403
  * (the key is known but may not be used); a key that cannot be checked (Redis unreachable and the
  * key unknown here) -> 503. Keys are never logged or echoed.
  */
-export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Koa.Middleware<AuthenticateState> {
+export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Stage<{ format: WireFormat }, Authenticated> {
   const now = options.now ?? Date.now;
   // The same few keys come again and again; hashing each request's key again is a measurable cost.
-  const hashes = new Map<string, string>();
+  const hashes = new LRUCache<string, string>({ max: KEY_HASH_CACHE_SIZE });
   const keyHash = (key: string) => {
     let hash = hashes.get(key);
-    if (hash === undefined) {
-      if (hashes.size >= KEY_HASH_CACHE_SIZE) hashes.clear();
-      hashes.set(key, (hash = sha256Hex(key)));
-    }
+    if (hash === undefined) hashes.set(key, (hash = sha256Hex(key)));
     return hash;
   };
   return async (ctx, next) => {
-    const format = options.format ?? ctx.state.format;
-    if (!format) throw new Error('authenticate: the request format is not set (stage order?)');
+    const format = ctx.state.format;
     const key = extractKey(ctx, format);
     if (!key) throw new GatewayError('authentication', `Missing API key: ${HOW_TO_SEND[format]}`);
     const record = KEY_SHAPE.test(key) ? await cache.lookup(keyHash(key)).catch(() => Promise.reject(redisUnavailable('your API key'))) : null;

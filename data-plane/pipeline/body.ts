@@ -1,8 +1,7 @@
-import type Koa from 'koa';
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from './state.js';
-import { validateBody } from './validate.js';
+import type { Configured, Stage, WithBody } from './state.js';
+import { validateBody, type BodyAction } from './validate.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
 import { nestedDeeperThan } from '../http/json-depth.js';
 
@@ -17,7 +16,7 @@ function bodyUnread(req: IncomingMessage): boolean {
  * closes the connection after the answer. Otherwise Node would read and discard the rest of the
  * body to keep the connection alive, so an anonymous caller could still make us read it.
  */
-export function closeWhenRefusedUnread(): Koa.Middleware<PipelineState> {
+export function closeWhenRefusedUnread(): Stage<Partial<WithBody>> {
   return async (ctx, next) => {
     try {
       await next();
@@ -32,12 +31,10 @@ export function closeWhenRefusedUnread(): Koa.Middleware<PipelineState> {
  * Stage: reads a POST body up to `maxBytes` (413 beyond, checked on Content-Length first and
  * while reading), requires a JSON content type, refuses nesting deeper than `maxDepth` (400,
  * before parsing: nothing after this stage ever sees such a body), parses it (400 when it is not a
- * JSON object) and validates it in the client's format. GET routes have no body.
+ * JSON object) and validates it in the client's format as a request for `action`.
  */
-export function readBody(maxBytes: number, maxDepth: number): Koa.Middleware<PipelineState> {
+export function readBody(maxBytes: number, maxDepth: number, action: BodyAction): Stage<Configured, WithBody> {
   return async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action === 'models') return next();
     const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`);
     if (Number(ctx.get('content-length') || 0) > maxBytes) {
       ctx.set('connection', 'close');
@@ -58,7 +55,7 @@ export function readBody(maxBytes: number, maxDepth: number): Koa.Middleware<Pip
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new GatewayError('invalid_request', 'The request body must be a JSON object');
     const version = ctx.get('anthropic-version');
-    validateBody(route, body as Record<string, unknown>, version === '' ? undefined : version);
+    validateBody(ctx.state.format, action, body as Record<string, unknown>, version === '' ? undefined : version);
     ctx.state.rawBody = raw;
     ctx.state.body = body as Record<string, unknown>;
     await next();

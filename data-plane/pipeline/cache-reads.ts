@@ -1,8 +1,7 @@
-import type Koa from 'koa';
 import { promptTokens } from '../../shared/pricing/usage.js';
 import type { OutcomeRecorder } from '../health/outcome-recorder.js';
 import type { Router } from '../routing/router.js';
-import type { PipelineState } from './state.js';
+import type { Admitted, Relayed, Settling, Stage } from './state.js';
 
 /**
  * Stage: once metering settled a request, counts its prompt tokens and the part read from the
@@ -10,18 +9,18 @@ import type { PipelineState } from './state.js';
  * `prompt_tokens` / `cache_read_tokens`, in the health counters (the availability page's
  * cache-read share). Wraps the settlement callback the earlier stages left.
  */
-export function countCacheReads(router: Router, recorder: OutcomeRecorder | undefined, node: string): Koa.Middleware<PipelineState> {
+export function countCacheReads(router: Router, recorder: OutcomeRecorder | undefined, node: string): Stage<Admitted & Settling & Partial<Relayed>> {
   return async (ctx, next) => {
-    const previous = ctx.state.onSettled;
-    ctx.state.onSettled = (usage) => {
+    const { state } = ctx;
+    const previous = state.onSettled;
+    state.onSettled = (usage) => {
       previous?.(usage);
-      const served = ctx.state.relay?.served;
-      const route = ctx.state.route;
-      if (!served || served.result !== 'ok' || !route || route.action !== 'generate') return;
+      const served = state.relay?.served;
+      if (!served || served.result !== 'ok') return;
       const prompt = promptTokens(usage);
       router.countCacheReads(served.channelId, prompt, usage.cacheRead);
       if (!recorder || prompt === 0) return;
-      const key = { group: served.group, channel: served.channelId, model: ctx.state.model!.id, node, format: route.format, stream: ctx.state.stream === true };
+      const key = { group: served.group, channel: served.channelId, model: state.model.id, node, format: state.format, stream: state.stream };
       recorder.count({ key, metric: 'prompt_tokens', n: prompt });
       if (usage.cacheRead > 0) recorder.count({ key, metric: 'cache_read_tokens', n: usage.cacheRead });
     };

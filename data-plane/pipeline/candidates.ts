@@ -1,10 +1,9 @@
-import type Koa from 'koa';
 import { compareDecimal, parseDecimal } from '../../shared/decimal.js';
 import type { GroupFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { GroupRoute, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from './state.js';
+import type { Authenticated, Configured, Resolved, Stage, WithCandidates } from './state.js';
 
 /** The exact message clients get when none of their groups speaks their format. */
 export const UNSUPPORTED_FORMAT = 'Unsupported API format';
@@ -60,11 +59,10 @@ export function usableGroups(config: RuntimeConfig, token: TokenRecord, model: R
  * the model is unavailable in it; `others`: whether other candidate groups may be left to serve),
  * so routing moves on to the token's fallbacks; when it drops every one: 503.
  */
-export function pickGroups(usable?: GroupUsable): Koa.Middleware<PipelineState> {
+export function pickGroups(usable?: GroupUsable): Stage<Configured & Authenticated & Resolved, WithCandidates> {
   return async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action === 'models') return next();
-    ctx.state.candidates = usableGroups(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), required(ctx.state.model, 'model'), route.format, usable);
+    const { runtime, token, model, format } = ctx.state;
+    ctx.state.candidates = usableGroups(runtime, token, model, format, usable);
     await next();
   };
 }

@@ -8,7 +8,8 @@ import type { GroupFormat, WireFormat } from '../../shared/formats.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import type { RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from './state.js';
+import { pathParam } from './endpoint-router.js';
+import type { Authenticated, Configured, Stage } from './state.js';
 
 /**
  * The formats whose clients read a listing: the OpenAI shape serves chat-completions, Responses and
@@ -61,19 +62,29 @@ function listBody(format: WireFormat, models: RuntimeModel[]): Record<string, un
   return { object: 'list', data };
 }
 
-/** Stage: GET /v1/models, /v1/models/{id}, /v1beta/models, /v1beta/models/{id}. */
-export function listModels(): Koa.Middleware<PipelineState> {
-  return async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action !== 'models') return next();
-    const models = visibleModels(required(ctx.state.runtime, 'runtime'), required(ctx.state.token, 'token'), route.format);
-    if (route.id === undefined) {
-      ctx.body = listBody(route.format, models);
+/**
+ * The listing format of GET /v1/models: Anthropic clients send `anthropic-version` (SDK 1.x also
+ * uses Bearer auth, so the key header cannot tell them apart); Gemini-style keys ask for Gemini.
+ */
+export function listingFormat(ctx: Koa.ParameterizedContext): WireFormat {
+  if (ctx.headers['anthropic-version'] !== undefined) return 'messages';
+  if (ctx.headers['x-goog-api-key'] !== undefined || new URLSearchParams(ctx.querystring).has('key')) return 'generateContent';
+  return 'chat-completions';
+}
+
+/** Last stage of GET /v1/models, /v1/models/{id}, /v1beta/models, /v1beta/models/{id}. */
+export function listModels(): Stage<Configured & Authenticated> {
+  return async (ctx) => {
+    const { runtime, token, format } = ctx.state;
+    const models = visibleModels(runtime, token, format);
+    const named = pathParam(ctx, 'id');
+    if (named === undefined) {
+      ctx.body = listBody(format, models);
       return;
     }
-    const id = route.id.replace(/^models\//, '');
+    const id = named.replace(/^models\//, '');
     const model = models.find((m) => m.id === id || m.aliases.includes(id));
     if (!model) throw new GatewayError('not_found', `The model '${id}' does not exist`);
-    ctx.body = modelObject(route.format, model);
+    ctx.body = modelObject(format, model);
   };
 }

@@ -1,9 +1,12 @@
 /**
- * The model routes as one middleware: the stages of docs/architecture.md, "A request through the
- * data plane", each a Koa middleware passing results on `ctx.state`, composed once.
+ * The model endpoints, each with its stages in order (docs/architecture.md, "A request through
+ * the data plane"): a Koa middleware per stage, passing its results on `ctx.state`, composed per
+ * endpoint by the router; the stage chains are typed (./state.ts), so each stage sees what the
+ * stages before it set.
  */
 import type Koa from 'koa';
-import type { DataPlaneDeps } from '../bootstrap.js';
+import type { WireFormat } from '../../shared/formats.js';
+import type { DataPlaneDeps } from '../deps.js';
 import type { BreakerOptions } from '../relay/circuit-breaker.js';
 import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 import type { RoutingBreakers } from '../routing/breakers.js';
@@ -12,24 +15,37 @@ import { countCacheReads } from './cache-reads.js';
 import { Relay, type RelayRequest } from '../relay/relay.js';
 import type { TransportOptions } from '../../shared/wire/providers/transport.js';
 import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
-import { authenticate } from './authenticate.js';
-import { closeWhenRefusedUnread, readBody } from './body.js';
+import { readBody } from './body.js';
 import { pickGroups } from './candidates.js';
 import { countTokens } from './count-tokens.js';
-import { listModels } from './models.js';
+import { endpointRouter, endpointsOf } from './endpoint-router.js';
+import { listingFormat, listModels } from './models.js';
 import { relayStage } from './relay.js';
-import { resolveModel } from './resolve.js';
-import { routeRequest } from './route.js';
+import { resolveModel, type ModelSource } from './resolve.js';
 import { createServingBase } from './serving-base.js';
-import type { PipelineState } from './state.js';
+import type { MeterState, Observed, Stage } from './state.js';
 
-/** Hooks for the stages of later issues: billing reserves before the relay and meters after it. */
+/** The generation endpoints (POST; docs/formats.md, "Endpoints and keys"): paths, format, where the model is named. */
+const GENERATIONS: readonly [paths: string[], format: WireFormat, model: ModelSource][] = [
+  [['/v1/chat/completions'], 'chat-completions', 'body'],
+  [['/v1/responses'], 'responses', 'body'],
+  [['/v1/messages'], 'messages', 'body'],
+  [['/v1beta/models/:model\\:generateContent', '/v1/models/:model\\:generateContent'], 'generateContent', { pathStream: false }],
+  [['/v1beta/models/:model\\:streamGenerateContent', '/v1/models/:model\\:streamGenerateContent'], 'generateContent', { pathStream: true }],
+];
+
+/** Hooks of the pipeline. */
 export interface PipelineHooks {
-  /** Runs after the candidate groups are known, before the upstream call (reserve an estimate; 402). */
-  reserve?: Koa.Middleware<PipelineState>;
-  /** Runs after the relay with `ctx.state.relay` (normalise usage, price, settle, emit events). */
-  meter?: Koa.Middleware<PipelineState>;
+  /**
+   * Wraps the relay of every generation, after the rate limits: reserves an estimate before it
+   * (402), observes each upstream attempt's answer (`ctx.state.observe`) and settles once `next`
+   * returned (`ctx.state.relay`): metering.
+   */
+  meter?: Stage<MeterState, Observed>;
 }
+
+/** The meter hook's stand-in: generations relayed free (tests, benchmarks' baseline). */
+const unmetered: Stage<unknown, Observed> = (_ctx, next) => next();
 
 /** Tuning of the pipeline (defaults suit production). */
 export interface PipelineOptions extends PipelineHooks {
@@ -59,14 +75,6 @@ export interface RelayPipeline {
   missing(): string[];
 }
 
-/** Runs `stages` in order, like koa-compose (each awaits the next through `next`). */
-function compose<S>(stages: Koa.Middleware<S>[]): Koa.Middleware<S> {
-  return (ctx, next) => {
-    const run = (i: number): Promise<void> => (i === stages.length ? next() : Promise.resolve(stages[i](ctx, () => run(i + 1))));
-    return run(0);
-  };
-}
-
 /** Builds the pipeline over the data plane's ports and configuration. */
 export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOptions = {}): RelayPipeline {
   const now = options.now ?? Date.now;
@@ -88,30 +96,30 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   };
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
   const relay = new Relay({ transport: base.transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
-  const pass: Koa.Middleware<PipelineState> = (_ctx, next) => next();
-  const stages = compose<PipelineState>([
-    // Authentication needs only headers and the query: an anonymous caller is refused before a
-    // byte of its body is read (up to maxBodyBytes otherwise).
-    closeWhenRefusedUnread(),
-    base.tokenCacheReady,
-    authenticate(cache, { now }) as Koa.Middleware<PipelineState>,
-    readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth),
-    listModels(),
-    resolveModel(),
-    pickGroups((group, model, others) => groupHealth.usable(group, model, others)),
-    // After the model and group checks: a count is refused whatever a generation would be refused.
-    countTokens(),
+  const modelAsked = (format: WireFormat, source: ModelSource) =>
+    base
+      .keyed(format)
+      .then(readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth, source === 'count' ? 'count_tokens' : 'generate'))
+      .then(resolveModel(source))
+      .then(pickGroups((group, model, others) => groupHealth.usable(group, model, others)));
+  const generation = (format: WireFormat, source: ModelSource) => {
     // Before the reservation: a refused request costs nothing and reaches no upstream.
-    limits.middleware,
-    options.reserve ?? pass,
-    // Before the relay: it wraps the settlement callback the stages before it left.
-    countCacheReads(router, recording ? recorder : undefined, deps.config.nodeName),
-    relayStage(relay),
-    options.meter ?? pass,
-  ]);
-  const middleware = routeRequest(deps.runtime, stages);
+    return modelAsked(format, source)
+      .then(limits.middleware)
+      .then(options.meter ?? unmetered)
+      // Inside metering: it wraps the settlement callback the stages before it left.
+      .then(countCacheReads(router, recording ? recorder : undefined, deps.config.nodeName))
+      .then(relayStage(relay));
+  };
+
+  const routes = endpointRouter();
+  for (const [paths, format, source] of GENERATIONS) routes.post(paths, ...generation(format, source).stages);
+  // After the model and group checks: a count is refused whatever a generation would be refused.
+  routes.post('/v1/messages/count_tokens', ...modelAsked('messages', 'count').then(countTokens()).stages);
+  routes.get('/v1/models{/:id}', ...base.keyed(listingFormat).then(listModels()).stages);
+  routes.get('/v1beta/models{/:id}', ...base.keyed('generateContent').then(listModels()).stages);
   return {
-    middleware: middleware as Koa.Middleware,
+    middleware: endpointsOf(routes),
     close: () => base.close(),
     breakers: router.breakers,
     router,

@@ -1,25 +1,31 @@
-import type Koa from 'koa';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { required, type PipelineState } from './state.js';
+import { pathParam } from './endpoint-router.js';
+import type { Authenticated, Configured, RequestState, Resolved, Stage, WithBody } from './state.js';
+
+/** Where an endpoint names the model and the stream mode. */
+export type ModelSource =
+  /** Body `model` and `stream` (generations of chat-completions, messages, responses). */
+  | 'body'
+  /** The path's `:model` and the method in it (generateContent, streamGenerateContent). */
+  | { pathStream: boolean }
+  /** Body `model`, never a stream (token counts). */
+  | 'count';
 
 /**
- * Stage: the model the request names (body `model`, or the generateContent path; `models/`
- * prefix allowed), aliases resolved, and the token's allow-list. An unknown model is a 404 as the
- * real APIs answer it (the Responses API says 400); a model outside the allow-list is a 403; an
- * image or video model priced only per unit is a 400 naming its endpoint.
+ * Stage: the model the request names (`models/` prefix allowed; see {@link ModelSource}),
+ * aliases resolved, and the token's allow-list. An unknown model is a 404 as the real APIs
+ * answer it (the Responses API says 400); a model outside the allow-list is a 403; an image or
+ * video model priced only per unit is a 400 naming its endpoint.
  */
-export function resolveModel(): Koa.Middleware<PipelineState> {
+export function resolveModel(source: ModelSource): Stage<RequestState & Configured & Authenticated & WithBody, Resolved> {
   return async (ctx, next) => {
-    const route = required(ctx.state.route, 'route');
-    if (route.action === 'models') return next();
-    const body = required(ctx.state.body, 'body');
-    const token = required(ctx.state.token, 'token');
-    const named = route.action === 'generate' && route.pathModel !== undefined ? route.pathModel : (body.model as string);
+    const { body, token, runtime, format } = ctx.state;
+    const named = typeof source === 'object' ? pathParam(ctx, 'model')! : (body.model as string);
     const id = named.replace(/^models\//, '');
-    const model = required(ctx.state.runtime, 'runtime').models.get(id);
+    const model = runtime.models.get(id);
     if (!model) {
       const message = `The model '${id}' does not exist or is not served here`;
-      throw route.format === 'responses' ? new GatewayError('invalid_request', message) : new GatewayError('not_found', message);
+      throw format === 'responses' ? new GatewayError('invalid_request', message) : new GatewayError('not_found', message);
     }
     if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
       throw new GatewayError('permission', `This API key may not use the model '${id}'`);
@@ -30,7 +36,7 @@ export function resolveModel(): Koa.Middleware<PipelineState> {
       throw new GatewayError('invalid_request', `The model '${id}' is priced per ${model.kind === 'image' ? 'image' : 'second of video'}: call it at ${endpoint}`);
     }
     ctx.state.model = model;
-    ctx.state.stream = route.action === 'generate' && (route.pathStream ?? body.stream === true);
+    ctx.state.stream = source === 'count' ? false : source === 'body' ? body.stream === true : source.pathStream;
     await next();
   };
 }

@@ -3,8 +3,7 @@
  * endpoint build one): a token cache subscribed to revocations, upstream connection pools, health
  * counting, group health, rate limits and key-rejection reports, with their shutdown.
  */
-import type Koa from 'koa';
-import type { DataPlaneDeps } from '../bootstrap.js';
+import type { DataPlaneDeps } from '../deps.js';
 import { createLogger } from '../../shared/log.js';
 import { resolvesWithin } from '../../shared/async/within.js';
 import { TokenCache } from '../auth/token-cache.js';
@@ -14,15 +13,24 @@ import { OutcomeRecorder } from '../health/outcome-recorder.js';
 import { rateLimitStage, type RateLimitOptions, type RateLimitStage } from '../limits/rate-limit-stage.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../../shared/wire/providers/transport.js';
 import type { KeyRejection } from '../relay/relay.js';
-import type { PipelineState } from './state.js';
+import { authenticate } from './authenticate.js';
+import { closeWhenRefusedUnread } from './body.js';
+import { configure, type EndpointFormat } from './configure.js';
+import { StageChain, type Authenticated, type Configured, type RequestState, type Stage } from './state.js';
 
 const log = createLogger('serving');
 
 /** The shared parts (see the file comment). */
 export interface ServingBase {
   cache: TokenCache;
-  /** Waits (REDIS_TIMEOUT_MS at most, then 503) until the token cache hears revocations. */
-  tokenCacheReady: Koa.Middleware<PipelineState>;
+  /**
+   * The first stages of every keyed endpoint: sets the request's format (see ./configure.ts),
+   * marks the connection for closing when a refusal comes before the body was read, waits
+   * (REDIS_TIMEOUT_MS at most, then 503) until the token cache hears revocations, and
+   * authenticates. Authentication needs only headers and the query: an anonymous caller is
+   * refused before a byte of its body is read.
+   */
+  keyed(format: EndpointFormat): StageChain<RequestState & Configured & Authenticated>;
   transport: UpstreamTransport;
   recorder: OutcomeRecorder;
   groupHealth: GroupHealthView;
@@ -52,12 +60,15 @@ export function createServingBase(deps: DataPlaneDeps, options: ServingBaseOptio
   const groupHealth = new GroupHealthView(deps.ports.groupStates);
   groupHealth.start().catch((err: Error) => log.error('cannot follow group states', { message: err.message }));
   const limits = rateLimitStage({ limiter: deps.ports.rateLimits, failOpenMs: deps.config.rateLimitFailOpenMs, timeoutMs: deps.config.redisTimeoutMs, now, ...options.limits });
+  const unread = closeWhenRefusedUnread();
+  const tokenCacheReady: Stage<RequestState> = async (_ctx, next) => {
+    if (!cache.subscribed && !(await resolvesWithin(subscribed, deps.config.redisTimeoutMs))) throw redisUnavailable('API keys');
+    await next();
+  };
+  const auth = authenticate(cache, { now });
   return {
     cache,
-    tokenCacheReady: async (_ctx, next) => {
-      if (!cache.subscribed && !(await resolvesWithin(subscribed, deps.config.redisTimeoutMs))) throw redisUnavailable('API keys');
-      await next();
-    },
+    keyed: (format) => StageChain.start().then(configure(deps.runtime, format)).then(unread).then(tokenCacheReady).then(auth),
     transport,
     recorder,
     groupHealth,

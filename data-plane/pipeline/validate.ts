@@ -4,7 +4,6 @@
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import type { ModelRoute } from './routes.js';
 
 type Expect = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'string|array';
 
@@ -149,17 +148,19 @@ function wrongType(format: WireFormat, name: string, type: Expect, got: unknown)
   return `Invalid type for '${name}': expected ${expected}, but got ${typeName(got)} instead.`;
 }
 
+/** What a body asks for: a generation, or a token count (messages). */
+export type BodyAction = 'generate' | 'count_tokens';
+
 /**
- * Throws a 400 GatewayError when `body` is not a request of the route's format: a required field
+ * Throws a 400 GatewayError when `body` is not a request of `format`: a required field
  * missing, a known field of the wrong type (null counts as absent for optional fields; integers
  * must be whole), a number outside the range the API accepts (output caps from 1 to
  * {@link MAX_OUTPUT_TOKENS}, sampling parameters), an empty list of messages or contents, or
  * (messages) no `anthropic-version` header.
  */
-export function validateBody(route: ModelRoute, body: Record<string, unknown>, anthropicVersion: string | undefined): void {
-  const format = route.format;
+export function validateBody(format: WireFormat, action: BodyAction, body: Record<string, unknown>, anthropicVersion: string | undefined): void {
   if (format === 'messages' && anthropicVersion === undefined) throw new GatewayError('invalid_request', 'anthropic-version: header is required');
-  const fields = route.action === 'count_tokens' ? COUNT_TOKENS : FIELDS[format];
+  const fields = action === 'count_tokens' ? COUNT_TOKENS : FIELDS[format];
   for (const field of fields) {
     const v = valueOf(body, field.name);
     if (v === undefined || (v === null && !field.required)) {

@@ -4,7 +4,7 @@
  * the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
-import type { DataPlaneDeps } from '../bootstrap.js';
+import type { DataPlaneDeps } from '../deps.js';
 import { createMediaBase } from '../media/media-base.js';
 import { VideoJobs } from './jobs.js';
 import { videoRoutes } from './routes.js';
@@ -33,6 +33,6 @@ export function createVideoRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     onAttempt: base.onAttempt,
     onKeyRejected: base.onKeyRejected,
   });
-  const middleware = videoRoutes({ runtime: deps.runtime, admit: base.admit, jobs, maxBodyBytes: deps.config.maxBodyBytes, usable: base.usable, limits: base.limits });
-  return { middleware: middleware as Koa.Middleware, close: () => base.close() };
+  const middleware = videoRoutes({ keyed: base.keyed, jobs, maxBodyBytes: deps.config.maxBodyBytes, usable: base.usable, limits: base.limits });
+  return { middleware, close: () => base.close() };
 }

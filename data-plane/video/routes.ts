@@ -11,64 +11,73 @@
  * groups, group health, rate limits (a creation is a request; polls and downloads are not counted).
  */
 import type Koa from 'koa';
-import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
+import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
-import { candidateGroups } from '../pipeline/candidates.js';
-import type { PipelineState } from '../pipeline/state.js';
+import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
+import { endpointRouter, endpointsOf, pathParam } from '../pipeline/endpoint-router.js';
+import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import type { VideoJobs } from './jobs.js';
 import { parseVideoRequest } from './request.js';
 
 /** What the routes need. */
 export interface VideoRoutesDeps {
-  runtime: () => RuntimeConfig | null;
-  /** The stages every keyed request goes through first (token cache ready, authentication, in the OpenAI format). */
-  admit: Koa.Middleware<PipelineState>;
+  /** The stages every keyed request goes through first (configuration, authentication, in the OpenAI format). */
+  keyed: StageChain<Keyed>;
   jobs: VideoJobs;
   /** MAX_BODY_BYTES. */
   maxBodyBytes: number;
   /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
-  usable?: (group: string, model: string, others: boolean) => boolean;
+  usable?: GroupUsable;
   /** The rate limits of the token, its account and the groups, as for text (a creation counts as a request). */
   limits?: Pick<RateLimitStage, 'around'>;
 }
 
-const JOB = /^\/v1\/videos\/([^/]+)(\/content)?$/;
-const VARIANTS = ['video', 'thumbnail', 'spritesheet'];
+type Keyed = RequestState & Configured & Authenticated;
 
-type Ctx = Koa.ParameterizedContext<PipelineState>;
-
-/** The video routes as one middleware (other paths go on to `next`). */
-export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware<PipelineState> {
-  return async (ctx, next) => {
-    const job = JOB.exec(ctx.path);
-    const list = ctx.path === '/v1/videos';
-    if (!(list && (ctx.method === 'POST' || ctx.method === 'GET')) && !(job && ctx.method === 'GET')) return next();
-    ctx.state.format = 'chat-completions'; // the OpenAI error shape
-    const runtime = deps.runtime();
-    if (!runtime) throw new GatewayError('unavailable', 'The gateway has no routing configuration yet; retry shortly');
-    await deps.admit(ctx, async () => {
-      const token = ctx.state.token!;
-      if (list && ctx.method === 'POST') ctx.body = await create(ctx, deps, runtime);
-      else if (list) ctx.body = await deps.jobs.list(token, page(ctx.query));
-      else if (job![2]) await download(ctx, deps, runtime, idOf(job![1]));
-      else ctx.body = await deps.jobs.retrieve(token, runtime, idOf(job![1]));
-    });
-  };
+/** What a creation leaves for the request observer and the refusal of an unread body. */
+interface Created {
+  rawBody: Buffer;
+  model: RuntimeModel;
 }
 
-/** The job id in a path segment (ours are URL-safe: a segment that does not decode names no job). */
-function idOf(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+const VARIANTS = ['video', 'thumbnail', 'spritesheet'];
+
+type Ctx = Koa.ParameterizedContext<Keyed & Partial<Created>>;
+
+/** The video routes as one middleware (other paths go on to `next`). */
+export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware {
+  const endpoint = (serve: Stage<Keyed, Created>) => deps.keyed.then(serve).stages;
+  const routes = endpointRouter()
+    .post(
+      '/v1/videos',
+      ...endpoint(async (ctx) => {
+        ctx.body = await create(ctx, deps);
+      }),
+    )
+    .get(
+      '/v1/videos',
+      ...endpoint(async (ctx) => {
+        ctx.body = await deps.jobs.list(ctx.state.token, page(ctx.query));
+      }),
+    )
+    .get(
+      '/v1/videos/:id',
+      ...endpoint(async (ctx) => {
+        ctx.body = await deps.jobs.retrieve(ctx.state.token, ctx.state.runtime, pathParam(ctx, 'id')!);
+      }),
+    )
+    .get(
+      '/v1/videos/:id/content',
+      ...endpoint((ctx) => download(ctx, deps, pathParam(ctx, 'id')!)),
+    );
+  return endpointsOf(routes);
 }
 
 /** POST /v1/videos. */
-async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): Promise<Record<string, unknown>> {
+async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, unknown>> {
+  const { token, runtime } = ctx.state;
   const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${deps.maxBodyBytes} bytes`);
   if (Number(ctx.get('content-length') || 0) > deps.maxBodyBytes) {
     ctx.set('connection', 'close');
@@ -81,7 +90,6 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
   }
   ctx.state.rawBody = bytes;
   const request = await parseVideoRequest(ctx.get('content-type'), bytes);
-  const token = ctx.state.token!;
   const model = runtime.models.get(request.model);
   if (!model) throw new GatewayError('not_found', `The model '${request.model}' does not exist or is not served here`);
   if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(request.model)) {
@@ -89,13 +97,8 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
   }
   if (model.kind !== 'video') throw new GatewayError('invalid_request', `The model '${request.model}' does not make videos`);
   ctx.state.model = model;
-  const candidates = candidateGroups(runtime, token, model, 'videos');
-  if (candidates.length === 0) throw new GatewayError('not_found', `The model '${model.id}' is not available to this API key's groups`);
-  const usable = deps.usable ?? (() => true);
   // As for text: groups where the model is unavailable serve only when no other group is left.
-  const kept = candidates.filter((r) => usable(r.group.name, model.id, true));
-  const routes = kept.length > 0 ? kept : candidates.filter((r) => usable(r.group.name, model.id, false));
-  if (routes.length === 0) throw new GatewayError('unavailable', `Every group serving '${model.id}' for this API key is unavailable right now`);
+  const routes = usableGroups(runtime, token, model, 'videos', deps.usable);
   const start = (candidates: typeof routes) => deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates });
   const created = deps.limits ? await deps.limits.around(ctx, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, start) : await start(routes);
   ctx.set('x-meridian-group', created.group);
@@ -104,10 +107,10 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig): 
 }
 
 /** GET /v1/videos/{id}/content: the upstream's bytes as they come. */
-async function download(ctx: Ctx, deps: VideoRoutesDeps, runtime: RuntimeConfig, id: string): Promise<void> {
+async function download(ctx: Ctx, deps: VideoRoutesDeps, id: string): Promise<void> {
   const variant = typeof ctx.query.variant === 'string' ? ctx.query.variant : 'video';
   if (!VARIANTS.includes(variant)) throw new GatewayError('invalid_request', `Invalid value for 'variant': '${variant}'. Supported values are: ${VARIANTS.map((v) => `'${v}'`).join(', ')}`);
-  const file = await deps.jobs.content(ctx.state.token!, runtime, id, variant);
+  const file = await deps.jobs.content(ctx.state.token, ctx.state.runtime, id, variant);
   ctx.status = 200;
   ctx.type = file.type;
   if (file.length !== undefined) ctx.length = Number(file.length);

@@ -119,7 +119,7 @@ beforeAll(async () => {
   cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
   billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'charges-test' });
-  bed = await startRelayBed(catalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
+  bed = await startRelayBed(catalog, { pipeline: { meter: (ctx, next) => metering.middleware(ctx, next) } });
   for (const m of Object.values(MODELS)) bed.upstream.setDefault(keyOf(`ch-${m.kind}`), { kind: 'reply', reply: { text: 'The cache holds the prompt.', toolCalls: [], usage: USAGE } });
 });
 afterAll(async () => {

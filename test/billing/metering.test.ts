@@ -30,7 +30,7 @@ beforeAll(async () => {
   billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'relay-test' });
   // Patient upstreams: these tests are about charges, and a slow first request must not turn into a 504.
-  bed = await startRelayBed(patientRelayCatalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
+  bed = await startRelayBed(patientRelayCatalog, { pipeline: { meter: (ctx, next) => metering.middleware(ctx, next) } });
 });
 
 beforeEach(() => bed.upstream.reset());

@@ -1,6 +1,8 @@
 import { TokenCache } from '../../data-plane/auth/token-cache.js';
+import type { WireFormat } from '../../shared/formats.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { formatOfPath } from '../../shared/wire/errors.js';
-import { authenticate, type AuthenticateState } from '../../data-plane/pipeline/authenticate.js';
+import { authenticate } from '../../data-plane/pipeline/authenticate.js';
 import { startDataPlaneServer, type DataPlaneServer } from '../../data-plane/server.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { Ports } from '../../shared/ports/ports.js';
@@ -30,13 +32,12 @@ beforeAll(async () => {
       missing: () => [],
       status: () => ({}),
       // Stand-ins for the routing stage (format from the path) and the relay (echo what auth found).
-      middleware: async (ctx, next) => {
-        const state = ctx.state as AuthenticateState;
+      middleware: async (ctx) => {
+        const state = ctx.state as { format: WireFormat; token?: TokenRecord };
         state.format = formatOfPath(ctx.path);
         await auth(ctx, async () => {
           ctx.body = { token: state.token, querystring: ctx.querystring };
         });
-        void next;
       },
     },
     0,

@@ -39,7 +39,7 @@ const ACCOUNT = 'acct-rl';
 /** The production model routes: the relay pipeline with metering. */
 const metered: PipelineFactory = (deps) => {
   const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName });
-  const pipeline = createRelayPipeline(deps, { reserve: metering.middleware });
+  const pipeline = createRelayPipeline(deps, { meter: metering.middleware });
   return {
     middleware: pipeline.middleware,
     close: async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   cp = await startTestControlPlane({ overrides: { consumeUsage: false } });
   billing = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
   metering = new Metering({ balances: billing.balances, usage: billing.usage, node: 'false-402' });
-  bed = await startRelayBed(patientRelayCatalog, { pipeline: { reserve: (ctx, next) => metering.middleware(ctx, next) } });
+  bed = await startRelayBed(patientRelayCatalog, { pipeline: { meter: (ctx, next) => metering.middleware(ctx, next) } });
 });
 
 afterAll(async () => {

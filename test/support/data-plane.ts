@@ -22,7 +22,7 @@ export async function tempDataDir(): Promise<{ path: string; remove(): Promise<v
 function relayWithMeteringAt(now: () => number): PipelineFactory {
   return (deps) => {
     const metering = new Metering({ balances: deps.ports.balances, usage: deps.ports.usage, node: deps.config.nodeName, replay: { bus: deps.ports.configBus, periodMs: deps.config.heartbeatMs } });
-    const pipeline = createRelayPipeline(deps, { reserve: metering.middleware, now });
+    const pipeline = createRelayPipeline(deps, { meter: metering.middleware, now });
     return {
       middleware: pipeline.middleware,
       close: async () => {
