@@ -7,24 +7,22 @@
  */
 import type Koa from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
 import type { GroupRoute, RuntimeChannel, RuntimeModel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { createLogger } from '../../shared/log.js';
 import { affinityKey } from '../routing/affinity.js';
 import { backOffOf, scopeOf } from '../routing/failure-scope.js';
-import { retryHint } from '../../shared/wire/retry-hint.js';
 import type { Router, SkipReason } from '../routing/router.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import type { UpstreamCall, UpstreamResponse } from '../../shared/wire/providers/provider.js';
+import type { UpstreamCall } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { TranslationError, type Translator } from '../../shared/wire/translate/translator.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
-import { AttemptAbort, type AbortSource } from '../../shared/wire/attempt-abort.js';
+import { attemptCall, secretsOf } from '../../shared/wire/attempt.js';
+import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
-import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from '../../shared/wire/failure.js';
+import { AbortReason, KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import { KeyRing } from './key-ring.js';
 import type { AttemptRecord, RelayOutcome, SkipRecord } from './outcome.js';
 import { candidateChannels } from './pick.js';
@@ -33,9 +31,8 @@ import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js'
 
 const log = createLogger('relay');
 
-/** Largest upstream body read whole (non-streaming answers and error bodies). */
+/** Largest non-streamed upstream answer read. */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
-const MAX_ERROR_BODY = 64 * 1024;
 /** Output cap sent when the upstream format requires one and neither the client nor the model gives one. */
 const FALLBACK_MAX_TOKENS = 4096;
 
@@ -290,23 +287,13 @@ export class Relay {
   }
 
   /**
-   * One upstream call; throws UpstreamFailure. Timers: first byte (headers, or a stream's first
-   * chunk), the whole exchange, and once the headers came the silence between upstream chunks
-   * (idle): an answer that stalls fails like a cut one, over to the next channel before anything
-   * reached the client, with the format's error event after.
+   * One upstream call through the shared attempt (timers, error statuses); throws UpstreamFailure.
+   * A stalled answer fails like a cut one: over to the next channel before anything reached the
+   * client, with the format's error event after. The client going away and the end of the
+   * shutdown grace abort the call too.
    */
   private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
-    const started = performance.now();
     const abort = new AttemptAbort();
-    // The reason is made only when a timer fires: an Error captures a stack, too dear for every request.
-    const timeout = () => abort.abort(new AbortReason('timeout'));
-    const timeouts = call.channel.timeouts;
-    const totalTimer = setTimeout(timeout, timeouts.totalMs);
-    let firstByteTimer: NodeJS.Timeout | undefined = setTimeout(timeout, timeouts.firstByteMs);
-    const firstByte = () => {
-      clearTimeout(firstByteTimer);
-      firstByteTimer = undefined;
-    };
     const onClose = () => {
       if (!ctx.res.writableFinished) abort.abort(new AbortReason('client-gone'));
     };
@@ -314,60 +301,33 @@ export class Relay {
     const onGraceEnd = () => abort.abort(new AbortReason('shutdown'));
     if (req.graceEnd?.ended) onGraceEnd();
     else req.graceEnd?.once('end', onGraceEnd);
-    let res: UpstreamResponse | undefined;
-    let idleTimer: NodeJS.Timeout | undefined;
+    const options = { abort, idleTimeoutMs: this.deps.idleTimeoutMs, now: this.deps.router.now };
     try {
-      try {
-        res = await this.deps.transport.send(call, abort);
-      } catch (err) {
-        throw failureFromError(err, abort);
-      }
-      record.ttfbMs = performance.now() - started;
-      record.status = res.status;
-      idleTimer = setTimeout(() => abort.abort(new AbortReason('idle')), timeouts.idleMs ?? this.deps.idleTimeoutMs);
-      const received = () => {
-        firstByte();
-        idleTimer!.refresh();
-      };
-      if (res.status >= 400) {
-        firstByte();
-        // An error body too large to keep says no more than its status.
-        const body = (await readUpstream(res.body, MAX_ERROR_BODY, abort, received))?.toString('utf8') ?? '';
-        if (rejectsKey(call.channel.kind, res.status, body)) throw new KeyRejected(res.status);
-        const hint = res.status === 429 || res.status === 503 ? retryHint(res.headers, body, this.deps.router.now()) : undefined;
-        throw failureFromStatus(res.status, body, hint, secretsOf(call));
-      }
-      if (!req.stream) {
-        firstByte();
-        const body = await readUpstream(res.body, MAX_UPSTREAM_BODY, abort, received);
-        if (body === undefined) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
-        req.observe?.(prepared.upstreamFormat).body(body);
-        client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
-        return;
-      }
-      const observer = req.observe?.(prepared.upstreamFormat);
-      const sink = {
-        client,
-        received,
-        signal: abort,
-        requestId: req.requestId,
-        model: req.model.id,
-        format: req.format,
-        observer,
-        hideUsageChunk: prepared.hideUsageChunk,
-        secrets: () => secretsOf(call),
-      };
-      if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
-      else await pipePassThrough(res.body, sink);
+      await attemptCall(this.deps.transport, call, record, options, async (res, { received, whole }) => {
+        if (!req.stream) {
+          const body = await whole(MAX_UPSTREAM_BODY);
+          req.observe?.(prepared.upstreamFormat).body(body);
+          client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
+          return;
+        }
+        const observer = req.observe?.(prepared.upstreamFormat);
+        const sink = {
+          client,
+          received,
+          signal: abort,
+          requestId: req.requestId,
+          model: req.model.id,
+          format: req.format,
+          observer,
+          hideUsageChunk: prepared.hideUsageChunk,
+          secrets: () => secretsOf(call),
+        };
+        if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
+        else await pipePassThrough(res.body, sink);
+      });
     } finally {
-      record.latencyMs = performance.now() - started;
-      clearTimeout(totalTimer);
-      clearTimeout(firstByteTimer);
-      clearTimeout(idleTimer);
       ctx.res.off('close', onClose);
       req.graceEnd?.off('end', onGraceEnd);
-      // An unread undici body errors when destroyed (RequestAbortedError): nobody is left to care.
-      if (res && !res.body.destroyed) res.body.on('error', () => undefined).destroy();
     }
   }
 }
@@ -405,20 +365,6 @@ function asksForUsage(body: Record<string, unknown>): boolean {
   return asRecord(body.stream_options).include_usage === true;
 }
 
-/** What must never reach the client from this call: its key and where the upstream lives. */
-function secretsOf(call: UpstreamCall): string[] {
-  const out = [call.key];
-  if (call.channel.baseUrl) {
-    out.push(call.channel.baseUrl);
-    try {
-      out.push(new URL(call.channel.baseUrl).host);
-    } catch {
-      // A malformed base URL never got this far (the call would have failed to connect).
-    }
-  }
-  return out;
-}
-
 /** A translated non-streaming answer; an upstream body that is not a JSON object fails the attempt. */
 function translateBody(translator: Translator, body: Buffer): Record<string, unknown> {
   let parsed: unknown;
@@ -429,13 +375,4 @@ function translateBody(translator: Translator, body: Buffer): Record<string, unk
   }
   if (typeof parsed !== 'object' || parsed === null) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not a JSON object'));
   return translator.response(parsed as Record<string, unknown>);
-}
-
-/** Reads a whole upstream body (undefined when larger than `limit`); a stream error fails the attempt. */
-async function readUpstream(body: Readable, limit: number, signal: AbortSource, onChunk: () => void): Promise<Buffer | undefined> {
-  try {
-    return await readBounded(body, limit, onChunk);
-  } catch (err) {
-    throw failureFromError(err, signal, 'cut');
-  }
 }
