@@ -1,99 +1,105 @@
-import { EnvReader } from '../shared/config/env.js';
-import { readOperationsSettings, type OperationsSettings } from '../shared/config/operations.js';
-import { readRedisUrl } from '../shared/config/redis-url.js';
+import { z } from 'zod';
+import { envVar, problem, readEnv } from '../shared/config/env.js';
+import { operationsEnv } from '../shared/config/operations.js';
+import { redisUrlEnv } from '../shared/config/redis-url.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './routing/router.js';
 
-/** Everything a data plane reads from the environment, validated. */
-export interface DataPlaneConfig extends OperationsSettings {
-  /** Unset only in all-in-one mode, where the in-process ports are handed over directly. */
-  redisUrl?: string;
-  redisPrefix: string;
-  nodeName: string;
-  port: number;
-  host: string;
-  /** Decrypts upstream keys carried in the snapshot. */
-  secretKey?: string;
-  /** Largest accepted request body, in bytes (413 beyond). */
-  maxBodyBytes: number;
-  /** Deepest nesting of arrays and objects accepted in a request body (400 beyond). */
-  maxJsonDepth: number;
-  /** Largest upload of an image edit, its files together, in bytes (413 beyond; IMAGE_MAX_UPLOAD_BYTES). */
-  imageMaxUploadBytes: number;
-  /** Largest image answer (base64 images) passed on, in bytes (413 beyond; IMAGE_MAX_RESULT_BYTES). */
-  imageMaxResultBytes: number;
-  /** Longest silence between upstream bytes once the upstream answered, unless the channel sets its own. */
-  upstreamIdleTimeoutMs: number;
-  /** Where the last good snapshot is kept, to start from when Redis is down. */
-  dataDir: string;
-  /** Longest a request waits for Redis (a command, or the token cache's subscription) before a 503 (REDIS_TIMEOUT_MS). */
-  redisTimeoutMs: number;
-  /** How long requests are admitted without rate limits while the limiter cannot reach Redis (RATE_LIMIT_FAIL_OPEN_MS). */
-  rateLimitFailOpenMs: number;
-  /** Slow poll of the snapshot, in case an announcement was lost. */
-  snapshotPollMs: number;
-  /** Period of the heartbeat (applied revision) this node writes. */
-  heartbeatMs: number;
-  /** The console's public address: a browser's GET of a console page here is redirected there (CONSOLE_URL). */
-  consoleUrl?: string;
-  /** At SIGTERM, how long in-flight requests get to finish before those still open are ended in their format (SHUTDOWN_GRACE_MS). */
-  shutdownGraceMs: number;
-  /** Routing: breakers, adaptive weights, retry budget, prompt-cache affinity (the ROUTING_* and BREAKER_* variables). */
-  routing: RouterOptions;
+/** The data plane's own variables; `standalone` (split mode) makes SECRET_KEY mandatory. */
+function dataPlaneEnv(standalone: boolean) {
+  return z
+    .object({
+      REDIS_PREFIX: envVar.matching(/^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"'),
+      NODE_NAME: envVar.matching(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 letters, digits, ".", "_" or "-"'),
+      DATA_PLANE_PORT: envVar.port(8080),
+      HOST: envVar.string(),
+      SECRET_KEY: envVar.matching(/^.{32,}$/, 'at least 32 characters'),
+      MAX_BODY_BYTES: envVar.integer(20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+      MAX_JSON_DEPTH: envVar.integer(64, 2, 1000),
+      IMAGE_MAX_UPLOAD_BYTES: envVar.integer(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      IMAGE_MAX_RESULT_BYTES: envVar.integer(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      UPSTREAM_IDLE_TIMEOUT_MS: envVar.integer(60_000, 100, 3_600_000),
+      DATA_DIR: envVar.string(),
+      REDIS_TIMEOUT_MS: envVar.integer(2000, 50, 60_000),
+      RATE_LIMIT_FAIL_OPEN_MS: envVar.integer(60_000, 0, 86_400_000),
+      SNAPSHOT_POLL_MS: envVar.integer(5000, 10, 600_000),
+      HEARTBEAT_MS: envVar.integer(2000, 10, 60_000),
+      CONSOLE_URL: envVar.url(['http', 'https']),
+      SHUTDOWN_GRACE_MS: envVar.integer(SHUTDOWN_GRACE_MS, 0, 3_600_000),
+    })
+    .superRefine((v, ctx) => {
+      if (standalone && v.SECRET_KEY === undefined) problem(ctx, 'SECRET_KEY', 'is required but not set');
+    })
+    .transform((v) => ({
+      redisPrefix: v.REDIS_PREFIX ?? 'meridian:',
+      nodeName: v.NODE_NAME ?? 'local',
+      port: v.DATA_PLANE_PORT,
+      host: v.HOST ?? '0.0.0.0',
+      /** Decrypts upstream keys carried in the snapshot. */
+      secretKey: v.SECRET_KEY,
+      /** Largest accepted request body, in bytes (413 beyond). */
+      maxBodyBytes: v.MAX_BODY_BYTES,
+      /** Deepest nesting of arrays and objects accepted in a request body (400 beyond). */
+      maxJsonDepth: v.MAX_JSON_DEPTH,
+      /** Largest upload of an image edit, its files together, in bytes (413 beyond; IMAGE_MAX_UPLOAD_BYTES). */
+      imageMaxUploadBytes: v.IMAGE_MAX_UPLOAD_BYTES,
+      /** Largest image answer (base64 images) passed on, in bytes (413 beyond; IMAGE_MAX_RESULT_BYTES). */
+      imageMaxResultBytes: v.IMAGE_MAX_RESULT_BYTES,
+      /** Longest silence between upstream bytes once the upstream answered, unless the channel sets its own. */
+      upstreamIdleTimeoutMs: v.UPSTREAM_IDLE_TIMEOUT_MS,
+      /** Where the last good snapshot is kept, to start from when Redis is down. */
+      dataDir: v.DATA_DIR ?? '.data',
+      /** Longest a request waits for Redis (a command, or the token cache's subscription) before a 503 (REDIS_TIMEOUT_MS). */
+      redisTimeoutMs: v.REDIS_TIMEOUT_MS,
+      /** How long requests are admitted without rate limits while the limiter cannot reach Redis (RATE_LIMIT_FAIL_OPEN_MS). */
+      rateLimitFailOpenMs: v.RATE_LIMIT_FAIL_OPEN_MS,
+      /** Slow poll of the snapshot, in case an announcement was lost. */
+      snapshotPollMs: v.SNAPSHOT_POLL_MS,
+      /** Period of the heartbeat (applied revision) this node writes. */
+      heartbeatMs: v.HEARTBEAT_MS,
+      /** The console's public address: a browser's GET of a console page here is redirected there (CONSOLE_URL). */
+      consoleUrl: v.CONSOLE_URL?.replace(/\/+$/, ''),
+      /** At SIGTERM, how long in-flight requests get to finish before those still open are ended in their format (SHUTDOWN_GRACE_MS). */
+      shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    }));
 }
+
+const d = DEFAULT_ROUTER_OPTIONS;
+
+/** The routing settings (README "Routing"): breakers, adaptive weights, retry budget, prompt-cache affinity. */
+const routingEnv = z
+  .object({
+    BREAKER_FAILURES: envVar.integer(d.breakers.failureThreshold, 1, 1000),
+    BREAKER_WINDOW_MS: envVar.integer(d.breakers.windowMs, 100, 3_600_000),
+    BREAKER_OPEN_MS: envVar.integer(d.breakers.openMs, 100, 3_600_000),
+    ROUTING_ADAPTIVE: envVar.integer(1, 0, 1),
+    ROUTING_EXPLORATION_PERMILLE: envVar.integer(d.adaptive.exploration * 1000, 0, 1000),
+    ROUTING_MAX_ATTEMPTS: envVar.integer(d.budget.maxAttempts, 1, 100),
+    ROUTING_MAX_RETRY_MS: envVar.integer(d.budget.maxTotalMs, 0, 3_600_000),
+    ROUTING_RETRY_SHARE_PERMILLE: envVar.integer(d.budget.maxShare * 1000, 0, 1000),
+    ROUTING_AFFINITY_TTL_MS: envVar.integer(d.affinityTtlMs, 0, 86_400_000),
+  })
+  .transform(
+    (v): RouterOptions => ({
+      breakers: { failureThreshold: v.BREAKER_FAILURES, windowMs: v.BREAKER_WINDOW_MS, openMs: v.BREAKER_OPEN_MS },
+      adaptive: { ...d.adaptive, enabled: v.ROUTING_ADAPTIVE === 1, exploration: v.ROUTING_EXPLORATION_PERMILLE / 1000 },
+      budget: { ...d.budget, maxAttempts: v.ROUTING_MAX_ATTEMPTS, maxTotalMs: v.ROUTING_MAX_RETRY_MS, maxShare: v.ROUTING_RETRY_SHARE_PERMILLE / 1000 },
+      affinityTtlMs: v.ROUTING_AFFINITY_TTL_MS,
+    }),
+  );
 
 /** Reads the data plane's variables; `standalone` (split mode) makes REDIS_URL (or REDIS_CLUSTER_NODES) and SECRET_KEY mandatory. */
-export function readDataPlaneConfig(env: Record<string, string | undefined>, standalone: boolean): DataPlaneConfig {
-  const r = new EnvReader(env);
-  if (standalone) {
-    r.required('SECRET_KEY');
-  }
-  const config: DataPlaneConfig = {
-    redisUrl: readRedisUrl(r, standalone),
-    redisPrefix: r.matching('REDIS_PREFIX', /^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"') ?? 'meridian:',
-    nodeName: r.matching('NODE_NAME', /^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 letters, digits, ".", "_" or "-"') ?? 'local',
-    port: r.port('DATA_PLANE_PORT', 8080),
-    host: r.string('HOST') ?? '0.0.0.0',
-    secretKey: r.matching('SECRET_KEY', /^.{32,}$/, 'at least 32 characters'),
-    maxBodyBytes: r.integer('MAX_BODY_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
-    maxJsonDepth: r.integer('MAX_JSON_DEPTH', 64, 2, 1000),
-    imageMaxUploadBytes: r.integer('IMAGE_MAX_UPLOAD_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    imageMaxResultBytes: r.integer('IMAGE_MAX_RESULT_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    upstreamIdleTimeoutMs: r.integer('UPSTREAM_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
-    dataDir: r.string('DATA_DIR') ?? '.data',
-    redisTimeoutMs: r.integer('REDIS_TIMEOUT_MS', 2000, 50, 60_000),
-    rateLimitFailOpenMs: r.integer('RATE_LIMIT_FAIL_OPEN_MS', 60_000, 0, 86_400_000),
-    snapshotPollMs: r.integer('SNAPSHOT_POLL_MS', 5000, 10, 600_000),
-    heartbeatMs: r.integer('HEARTBEAT_MS', 2000, 10, 60_000),
-    consoleUrl: r.url('CONSOLE_URL', ['http', 'https'])?.replace(/\/+$/, ''),
-    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS, 0, 3_600_000),
-    ...readOperationsSettings(r),
-    routing: readRouting(r),
+export function readDataPlaneConfig(env: Record<string, string | undefined>, standalone: boolean) {
+  const parts = readEnv(env, { own: dataPlaneEnv(standalone), redisUrl: redisUrlEnv(standalone), operations: operationsEnv, routing: routingEnv });
+  return {
+    ...parts.own,
+    ...parts.operations,
+    /** Unset only in all-in-one mode, where the in-process ports are handed over directly. */
+    redisUrl: parts.redisUrl,
+    /** Routing: breakers, adaptive weights, retry budget, prompt-cache affinity (the ROUTING_* and BREAKER_* variables). */
+    routing: parts.routing,
   };
-  r.done();
-  return config;
 }
 
-/** The routing settings (README "Routing"). */
-function readRouting(r: EnvReader): RouterOptions {
-  const d = DEFAULT_ROUTER_OPTIONS;
-  return {
-    breakers: {
-      failureThreshold: r.integer('BREAKER_FAILURES', d.breakers.failureThreshold, 1, 1000),
-      windowMs: r.integer('BREAKER_WINDOW_MS', d.breakers.windowMs, 100, 3_600_000),
-      openMs: r.integer('BREAKER_OPEN_MS', d.breakers.openMs, 100, 3_600_000),
-    },
-    adaptive: {
-      ...d.adaptive,
-      enabled: r.integer('ROUTING_ADAPTIVE', 1, 0, 1) === 1,
-      exploration: r.integer('ROUTING_EXPLORATION_PERMILLE', d.adaptive.exploration * 1000, 0, 1000) / 1000,
-    },
-    budget: {
-      ...d.budget,
-      maxAttempts: r.integer('ROUTING_MAX_ATTEMPTS', d.budget.maxAttempts, 1, 100),
-      maxTotalMs: r.integer('ROUTING_MAX_RETRY_MS', d.budget.maxTotalMs, 0, 3_600_000),
-      maxShare: r.integer('ROUTING_RETRY_SHARE_PERMILLE', d.budget.maxShare * 1000, 0, 1000) / 1000,
-    },
-    affinityTtlMs: r.integer('ROUTING_AFFINITY_TTL_MS', d.affinityTtlMs, 0, 86_400_000),
-  };
-}
+/** Everything a data plane reads from the environment, validated. */
+export type DataPlaneConfig = ReturnType<typeof readDataPlaneConfig>;

@@ -1,47 +1,48 @@
-import type { EnvReader } from '../../shared/config/env.js';
+import { z } from 'zod';
+import { envVar } from '../../shared/config/env.js';
 
 /**
- * Health thresholds, windows and probe limits. Defaults (documented in README "Health"):
- * recent window 5 min, 5 samples minimum, normal from 95 percent success, states checked every
- * 500 ms, minute buckets folded into hourly history every 30 s, history kept 90 days, live
- * dashboard ticks every 5 s, a group without traffic probed at most every 60 s and 12 times an
- * hour, with the smallest output (1 token).
+ * Health thresholds, windows and probe limits (the HEALTH_* variables). Defaults (documented in
+ * README "Health"): recent window 5 min, 5 samples minimum, normal from 95 percent success, states
+ * checked every 500 ms, minute buckets folded into hourly history every 30 s, history kept 90
+ * days, live dashboard ticks every 5 s, a group without traffic probed at most every 60 s and 12
+ * times an hour, with the smallest output (1 token).
  */
-export interface HealthSettings {
-  /** The window a state is decided on (HEALTH_RECENT_WINDOW_MS). */
-  recentWindowMs: number;
-  /** Fewer attempts than this in the recent window (and in the last hour): `no_data` (HEALTH_MIN_SAMPLES). */
-  minSamples: number;
-  /** Success rate (0..1) from which a group is `normal`, from HEALTH_NORMAL_PERMILLE (default 950); below it and above 0: partially available. */
-  normalRate: number;
-  /** How often states are re-decided (HEALTH_EVALUATE_MS). */
-  evaluateMs: number;
-  /** How often minute buckets are folded into PostgreSQL (HEALTH_FOLD_MS). */
-  foldMs: number;
-  /** Hourly history kept, days (HEALTH_RETENTION_DAYS, at least 90). */
-  retentionDays: number;
-  /** Period of the `groupHealth` subscription (HEALTH_TICK_MS). */
-  tickMs: number;
-  /** Probe a group with fewer recent samples than minSamples at most this often (HEALTH_PROBE_INTERVAL_MS; 0 = never). */
-  probeIntervalMs: number;
-  /** Probes per group per hour at most: the cost cap (HEALTH_PROBE_MAX_PER_HOUR). */
-  probeMaxPerHour: number;
-  /** Output tokens a probe asks for (HEALTH_PROBE_MAX_TOKENS). */
-  probeMaxTokens: number;
-}
+export const healthEnv = z
+  .object({
+    HEALTH_RECENT_WINDOW_MS: envVar.integer(5 * 60_000, 60_000, 3_600_000),
+    HEALTH_MIN_SAMPLES: envVar.integer(5, 1, 100_000),
+    HEALTH_NORMAL_PERMILLE: envVar.integer(950, 1, 1000),
+    HEALTH_EVALUATE_MS: envVar.integer(500, 10, 3_600_000),
+    HEALTH_FOLD_MS: envVar.integer(30_000, 10, 3_600_000),
+    HEALTH_RETENTION_DAYS: envVar.integer(90, 90, 3650),
+    HEALTH_TICK_MS: envVar.integer(5000, 10, 600_000),
+    HEALTH_PROBE_INTERVAL_MS: envVar.integer(60_000, 0, 86_400_000),
+    HEALTH_PROBE_MAX_PER_HOUR: envVar.integer(12, 0, 3600),
+    HEALTH_PROBE_MAX_TOKENS: envVar.integer(1, 1, 1024),
+  })
+  .transform((v) => ({
+    /** The window a state is decided on. */
+    recentWindowMs: v.HEALTH_RECENT_WINDOW_MS,
+    /** Fewer attempts than this in the recent window (and in the last hour): `no_data`. */
+    minSamples: v.HEALTH_MIN_SAMPLES,
+    /** Success rate (0..1) from which a group is `normal`; below it and above 0: partially available. */
+    normalRate: v.HEALTH_NORMAL_PERMILLE / 1000,
+    /** How often states are re-decided. */
+    evaluateMs: v.HEALTH_EVALUATE_MS,
+    /** How often minute buckets are folded into PostgreSQL. */
+    foldMs: v.HEALTH_FOLD_MS,
+    /** Hourly history kept, days (at least 90). */
+    retentionDays: v.HEALTH_RETENTION_DAYS,
+    /** Period of the `groupHealth` subscription. */
+    tickMs: v.HEALTH_TICK_MS,
+    /** Probe a group with fewer recent samples than minSamples at most this often (0 = never). */
+    probeIntervalMs: v.HEALTH_PROBE_INTERVAL_MS,
+    /** Probes per group per hour at most: the cost cap. */
+    probeMaxPerHour: v.HEALTH_PROBE_MAX_PER_HOUR,
+    /** Output tokens a probe asks for. */
+    probeMaxTokens: v.HEALTH_PROBE_MAX_TOKENS,
+  }));
 
-/** Reads the health settings from the environment. */
-export function readHealthSettings(r: EnvReader): HealthSettings {
-  return {
-    recentWindowMs: r.integer('HEALTH_RECENT_WINDOW_MS', 5 * 60_000, 60_000, 3_600_000),
-    minSamples: r.integer('HEALTH_MIN_SAMPLES', 5, 1, 100_000),
-    normalRate: r.integer('HEALTH_NORMAL_PERMILLE', 950, 1, 1000) / 1000,
-    evaluateMs: r.integer('HEALTH_EVALUATE_MS', 500, 10, 3_600_000),
-    foldMs: r.integer('HEALTH_FOLD_MS', 30_000, 10, 3_600_000),
-    retentionDays: r.integer('HEALTH_RETENTION_DAYS', 90, 90, 3650),
-    tickMs: r.integer('HEALTH_TICK_MS', 5000, 10, 600_000),
-    probeIntervalMs: r.integer('HEALTH_PROBE_INTERVAL_MS', 60_000, 0, 86_400_000),
-    probeMaxPerHour: r.integer('HEALTH_PROBE_MAX_PER_HOUR', 12, 0, 3600),
-    probeMaxTokens: r.integer('HEALTH_PROBE_MAX_TOKENS', 1, 1, 1024),
-  };
-}
+/** The health settings, as read from the environment. */
+export type HealthSettings = z.output<typeof healthEnv>;

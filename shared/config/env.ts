@@ -1,90 +1,109 @@
+import { z } from 'zod';
+
+/** One variable that is wrong, and what is wrong with it. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
 /**
- * Configuration comes from environment variables only, validated once at start.
- * A missing or malformed variable stops the process with a message naming it.
+ * Configuration comes from environment variables only, validated once at start with zod schemas.
+ * Missing or malformed variables stop the process with one message naming each and what is wrong.
  */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(`${variable}: ${message}`);
+  /** The variables that are wrong, comma-separated. */
+  readonly variable: string;
+
+  constructor(readonly problems: ConfigProblem[]) {
+    super(problems.map((p) => `${p.variable}: ${p.message}`).join('; '));
     this.name = 'ConfigError';
+    this.variable = problems.map((p) => p.variable).join(', ');
   }
 }
 
 type Source = Record<string, string | undefined>;
 
-/** Reads typed variables from an environment object, collecting every problem before failing. */
-export class EnvReader {
-  private readonly problems: ConfigError[] = [];
+/**
+ * A part of the configuration: an object schema keyed by variable names, usually with a
+ * transform to the settings it yields. Each variable's schema sees its text, or undefined when
+ * unset or empty; a problem is reported on the variable (`path: [name]`) with what is wrong.
+ */
+export type EnvSchema = z.ZodType<unknown, Source>;
 
-  constructor(private readonly source: Source = process.env) {}
-
-  /** An optional string; empty counts as unset. */
-  string(name: string): string | undefined {
-    const v = this.source[name];
-    return v === undefined || v === '' ? undefined : v;
-  }
+/** Schemas of single variables, for the parts' object schemas. */
+export const envVar = {
+  /** An optional string. */
+  string: () => z.string().optional(),
 
   /** A required string. */
-  required(name: string): string {
-    const v = this.string(name);
-    if (v === undefined) this.problems.push(new ConfigError(name, 'is required but not set'));
-    return v ?? '';
-  }
+  required: () => z.string({ error: 'is required but not set' }),
+
+  /** An integer within [min, max], `fallback` when unset. */
+  integer: (fallback: number, min: number, max: number) =>
+    z
+      .string()
+      .refine((v) => /^-?\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+        error: (issue) => `must be an integer from ${min} to ${max}, got "${String(issue.input)}"`,
+      })
+      .transform(Number)
+      .default(fallback),
 
   /** A TCP port (0 means "any free port"). */
-  port(name: string, fallback: number): number {
-    return this.integer(name, fallback, 0, 65535);
-  }
-
-  /** An integer within [min, max]. */
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const v = this.string(name);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!/^-?\d+$/.test(v) || n < min || n > max) {
-      this.problems.push(new ConfigError(name, `must be an integer from ${min} to ${max}, got "${v}"`));
-      return fallback;
-    }
-    return n;
-  }
+  port: (fallback: number) => envVar.integer(fallback, 0, 65535),
 
   /** An optional URL whose scheme is one of `schemes`. */
-  url(name: string, schemes: string[]): string | undefined {
-    const v = this.string(name);
-    if (v === undefined) return undefined;
-    let parsed: URL;
-    try {
-      parsed = new URL(v);
-    } catch {
-      this.problems.push(new ConfigError(name, 'is not a valid URL'));
-      return undefined;
-    }
-    if (!schemes.includes(parsed.protocol.replace(/:$/, ''))) {
-      this.problems.push(new ConfigError(name, `must use ${schemes.join(' or ')}, got ${parsed.protocol}`));
-      return undefined;
-    }
-    return v;
-  }
+  url: (schemes: string[]) =>
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const scheme = URL.canParse(v) ? new URL(v).protocol : undefined;
+        if (scheme === undefined) ctx.addIssue({ code: 'custom', message: 'is not a valid URL' });
+        else if (!schemes.includes(scheme.replace(/:$/, ''))) ctx.addIssue({ code: 'custom', message: `must use ${schemes.join(' or ')}, got ${scheme}` });
+      })
+      .optional(),
 
-  /** A value matching `pattern`, described by `what` in the error. */
-  matching(name: string, pattern: RegExp, what: string): string | undefined {
-    const v = this.string(name);
-    if (v !== undefined && !pattern.test(v)) {
-      this.problems.push(new ConfigError(name, `must be ${what}`));
-      return undefined;
-    }
-    return v;
-  }
+  /** An optional value matching `pattern`, described by `what` in the error. */
+  matching: (pattern: RegExp, what: string) => z.string().regex(pattern, { error: `must be ${what}` }).optional(),
 
-  /** Records a problem found by a check of the caller's own. */
-  problem(name: string, message: string): void {
-    this.problems.push(new ConfigError(name, message));
-  }
+  /** A switch: "1" on, "0" or unset off. */
+  flag: () =>
+    z
+      .enum(['0', '1'], { error: 'must be 0 or 1' })
+      .optional()
+      .transform((v) => v === '1'),
 
-  /** Throws one ConfigError listing every problem found so far. */
-  done(): void {
-    if (this.problems.length === 1) throw this.problems[0];
-    if (this.problems.length > 1) {
-      throw new ConfigError(this.problems.map((p) => p.variable).join(', '), this.problems.map((p) => p.message).join('; '));
-    }
+  /** A comma-separated list, trimmed, empty entries dropped. */
+  list: () =>
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+};
+
+/**
+ * Reads every part from `source` (empty values count as unset) and returns each part's output;
+ * throws one ConfigError naming every variable that is wrong, across all parts.
+ */
+export function readEnv<const P extends Record<string, EnvSchema>>(source: Source, parts: P): { [K in keyof P]: z.output<P[K]> } {
+  const env: Source = {};
+  for (const [name, value] of Object.entries(source)) if (value !== '') env[name] = value;
+  const problems: ConfigProblem[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(parts)) {
+    const parsed = schema.safeParse(env);
+    if (parsed.success) out[key] = parsed.data;
+    else for (const issue of parsed.error.issues) problems.push({ variable: String(issue.path[0] ?? key), message: issue.message });
   }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return out as { [K in keyof P]: z.output<P[K]> };
+}
+
+/** Records a problem on one variable from a part's cross-variable check (`superRefine`). */
+export function problem(ctx: z.RefinementCtx, variable: string, message: string): void {
+  ctx.addIssue({ code: 'custom', path: [variable], message });
 }

@@ -13,8 +13,8 @@ import { restoreTestLogs } from '../support/quiet-logs.js';
 import { createRegistry, metricsEndpoint } from '../../shared/metrics/registry.js';
 import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
-import { EnvReader } from '../../shared/config/env.js';
-import { readOperationsSettings } from '../../shared/config/operations.js';
+import { readEnv } from '../../shared/config/env.js';
+import { operationsEnv } from '../../shared/config/operations.js';
 import { DataPlaneMetrics } from '../../data-plane/metrics/data-plane-metrics.js';
 import type { AttemptRecord } from '../../data-plane/relay/outcome.js';
 import { operationLabel, outcomeOf } from '../../control-plane/metrics/control-plane-metrics.js';
@@ -164,10 +164,7 @@ describe('GraphQL operation labels', () => {
 
 describe('settings', () => {
   const read = (env: Record<string, string>) => {
-    const r = new EnvReader(env);
-    const settings = readOperationsSettings(r);
-    r.done();
-    return settings;
+    return readEnv(env, { settings: operationsEnv }).settings;
   };
 
   test('METRICS_TOKEN is optional, and when set at least 16 visible characters', () => {

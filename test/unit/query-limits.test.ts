@@ -21,11 +21,12 @@ import { formatDocument } from '@urql/core';
 import { createSchema } from '../../control-plane/graphql/schema.js';
 import { checkOperation, operationCost, type QueryLimits } from '../../control-plane/graphql/limits.js';
 import { FIELD_COSTS } from '../../control-plane/graphql/costs.js';
-import { readQueryLimits } from '../../control-plane/graphql/limits.settings.js';
-import { EnvReader } from '../../shared/config/env.js';
+import { queryLimitsEnv } from '../../control-plane/graphql/limits.settings.js';
+import { readEnv } from '../../shared/config/env.js';
 
 let schema: GraphQLSchema;
-const defaults = readQueryLimits(new EnvReader({}));
+const readQueryLimits = (env: Record<string, string>) => readEnv(env, { limits: queryLimitsEnv }).limits;
+const defaults = readQueryLimits({});
 
 beforeAll(async () => {
   schema = await createSchema(createPubSub());
@@ -46,10 +47,8 @@ const aliased = (n: number, selection: string) => `{ ${Array.from({ length: n },
 
 test('the defaults: introspection off, 30 aliases, 15 root fields, 10,000 signed in and 4,000 without a session', () => {
   expect(defaults).toEqual({ maxDepth: 10, maxCost: 10_000, maxAnonymousCost: 4_000, maxAliases: 30, maxRootFields: 15, introspection: false });
-  expect(readQueryLimits(new EnvReader({ GRAPHQL_INTROSPECTION: '1' })).introspection).toBe(true);
-  const r = new EnvReader({ GRAPHQL_COST_LIMIT: '500', GRAPHQL_ANONYMOUS_COST_LIMIT: '600' });
-  readQueryLimits(r);
-  expect(() => r.done()).toThrow('GRAPHQL_ANONYMOUS_COST_LIMIT: must not exceed GRAPHQL_COST_LIMIT (500)');
+  expect(readQueryLimits({ GRAPHQL_INTROSPECTION: '1' }).introspection).toBe(true);
+  expect(() => readQueryLimits({ GRAPHQL_COST_LIMIT: '500', GRAPHQL_ANONYMOUS_COST_LIMIT: '600' })).toThrow('GRAPHQL_ANONYMOUS_COST_LIMIT: must not exceed GRAPHQL_COST_LIMIT (500)');
 });
 
 test('introspection is refused with INTROSPECTION_DISABLED unless switched on, through fragments too; __typename is not introspection', () => {

@@ -1,12 +1,9 @@
-import { EnvReader } from '../../shared/config/env.js';
-import { readRedisUrl } from '../../shared/config/redis-url.js';
+import { readEnv } from '../../shared/config/env.js';
+import { redisUrlEnv } from '../../shared/config/redis-url.js';
 import { isClusterUrl, parseRedisTarget } from '../../shared/redis/client.js';
 
 function read(env: Record<string, string>, required = true): string | undefined {
-  const r = new EnvReader(env);
-  const url = readRedisUrl(r, required);
-  r.done();
-  return url;
+  return readEnv(env, { url: redisUrlEnv(required) }).url;
 }
 
 describe('REDIS_URL and REDIS_CLUSTER_NODES', () => {
