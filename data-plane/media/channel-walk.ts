@@ -11,7 +11,7 @@ import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-c
 import { GatewayError } from '../../shared/wire/errors.js';
 import type { CircuitBreakers } from '../relay/circuit-breaker.js';
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
-import { KeyRing } from '../relay/key-ring.js';
+import { KeyRing } from '../../shared/wire/key-ring.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import { candidateChannels } from '../relay/pick.js';
 import type { KeyRejection } from '../relay/relay.js';

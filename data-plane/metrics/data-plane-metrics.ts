@@ -6,7 +6,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createRegistry } from '../../shared/metrics/registry.js';
 import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
-import { failureOf } from '../health/attempt-outcome.js';
+import { failureKindOf } from '../../shared/wire/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 import type { RuntimeConfig } from '../../shared/snapshot/runtime-config.js';
 import type { RoutingView, SkipReason } from '../routing/router.js';
@@ -197,7 +197,7 @@ export class DataPlaneMetrics {
    */
   attempt(record: AttemptRecord, request: object): void {
     this.attempts.inc({ channel_kind: record.kind, result: record.result });
-    const failure = failureOf(record);
+    const failure = failureKindOf(record.result, record.status);
     if (failure !== null && failure !== 'skip') this.failures.inc({ channel_kind: record.kind, kind: failure });
     if (record.ttfbMs !== undefined) this.upstreamFirstByte.observe({ channel_kind: record.kind }, record.ttfbMs / 1000);
     const before = this.previous.get(request);

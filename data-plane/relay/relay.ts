@@ -23,7 +23,7 @@ import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
 import { AbortReason, KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
-import { KeyRing } from './key-ring.js';
+import { KeyRing } from '../../shared/wire/key-ring.js';
 import type { AttemptRecord, RelayOutcome, SkipRecord } from './outcome.js';
 import { candidateChannels } from './pick.js';
 import { pipePassThrough, pipeTranslated } from './stream.js';

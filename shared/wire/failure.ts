@@ -3,6 +3,7 @@
  * and a channel's rejected credentials), and what the client is told. Client messages never carry
  * upstream keys, URLs, hosts or internals.
  */
+import type { FailureKind } from '../health/outcome.js';
 import type { ChannelKind } from '../snapshot/types.js';
 import { GatewayError, type ErrorKind } from './errors.js';
 import type { AbortSource } from './attempt-abort.js';
@@ -160,4 +161,32 @@ export function failureFromStatus(status: number, text: string, retryHint: Retry
   const message = upstreamMessage(text);
   const detail = message ? `: ${redact(message, secrets)}` : '';
   return new UpstreamFailure('status', false, new GatewayError(KIND_OF_STATUS[status] ?? 'invalid_request', `The upstream refused the request${detail}`, status), status);
+}
+
+/**
+ * How an attempt that ended with `result` (and `status`) counts for health: a success (null), a
+ * failure of some kind, or nothing ('skip') when the upstream is not to blame: the client went
+ * away, the server shut down, the request could not be expressed for the channel (no upstream
+ * call), or the upstream refused the request's content (400, 404, 413, 422: the client's mistake
+ * passed through). Credential errors, 408 and 429 are the channel's.
+ */
+export function failureKindOf(result: AttemptResult, status: number | undefined): FailureKind | null | 'skip' {
+  switch (result) {
+    case 'ok':
+      return null;
+    case 'connect':
+    case 'timeout':
+      return result;
+    case 'cut':
+      return 'cut_stream';
+    case 'bad-response':
+      return 'bad_response';
+    case 'status': {
+      const code = status ?? 0;
+      if (code >= 500) return 'upstream_5xx';
+      return [401, 403, 408, 429].includes(code) ? 'upstream_4xx' : 'skip';
+    }
+    default:
+      return 'skip';
+  }
 }

@@ -1,4 +1,4 @@
-import type { RuntimeChannel, RuntimeKey } from '../../shared/snapshot/runtime-config.js';
+import type { RuntimeChannel, RuntimeKey } from '../snapshot/runtime-config.js';
 
 /** The key of a channel that needs none (demo). */
 const KEYLESS: RuntimeKey = { id: '', secret: '', enabled: true };
