@@ -10,6 +10,7 @@ import type { RuntimeConfig } from '../shared/snapshot/runtime-config.js';
 import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
+import { endpointRouter, endpointsOf } from './pipeline/endpoint-router.js';
 import { Metering } from './billing/metering.js';
 import { createVideoRoutes } from './video/mount.js';
 import { createImageRoutes } from './images/mount.js';
@@ -40,12 +41,12 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     events: deps.metrics?.usageEvents,
   });
   const pipeline = createRelayPipeline(deps, { meter: metering.middleware });
-  // The video jobs (/v1/videos) first: every other path goes on to the relay pipeline.
   const videos = createVideoRoutes(deps);
-  // The image endpoints likewise.
   const images = createImageRoutes(deps);
+  // The families' routers merged into one: a request is matched once against every endpoint.
+  const endpoints = endpointRouter().use(pipeline.middleware, images.middleware, videos.middleware);
   return {
-    middleware: (ctx, next) => images.middleware(ctx, () => videos.middleware(ctx, () => pipeline.middleware(ctx, next))),
+    middleware: endpointsOf(endpoints),
     missing: () => pipeline.missing(),
     close: async () => {
       await images.close();
