@@ -2,14 +2,18 @@ import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
 import type { FailureKind } from '../../shared/health/outcome.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
-import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
-import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
+import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
+import { attemptCall, type AnswerReading, type AttemptTiming } from '../../shared/wire/attempt.js';
+import { GatewayError } from '../../shared/wire/errors.js';
+import { UpstreamFailure, failureFromError, failureKindOf } from '../../shared/wire/failure.js';
+import { KeyRing } from '../../shared/wire/key-ring.js';
+import { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 
-/** Longest a control-plane call waits for its whole answer, whatever the channel's own total timeout. */
+/**
+ * Longest a control-plane call waits for its whole answer, whatever the channel's own total
+ * timeout (a short answer needs no long deadline), and so also the longest silence inside it.
+ */
 const CALL_TIMEOUT_MS = 30_000;
-/** Largest error body kept. */
-const MAX_ERROR_BODY = 64 * 1024;
 
 /** One small request to one channel, already in the channel's upstream format. */
 export interface ChannelRequest {
@@ -26,7 +30,7 @@ export interface ChannelRequest {
 
 /** What one call did. */
 export interface ChannelCall<T> {
-  /** Null on success. */
+  /** How the call counts for health; null on success. */
   failure: FailureKind | null;
   /** The upstream's HTTP status; null when no answer arrived. */
   status: number | null;
@@ -34,48 +38,53 @@ export interface ChannelCall<T> {
   ttfbMs: number | null;
   /** Until the end of the answer (or the failure), ms. */
   latencyMs: number;
-  /** What `read` made of a successful (< 400) answer. */
+  /** What the reader made of a successful (< 400) answer. */
   answer?: T;
-  /** The start of the body of an error status (>= 400). */
-  errorBody?: string;
-  /** What the transport or `read` threw. */
+  /** The failure as the relay classifies it: what a client would be told, a connection's error code, a rejected key. */
+  failed?: UpstreamFailure;
+  /** What the call or the answer's reader threw. */
   error?: unknown;
 }
 
 /**
- * Sends one request to `channel` with its first enabled key, through the data plane's own
- * provider code (URL, auth, version headers; the demo kind answers in-process), as health probes
- * and the admin's channel test do. Waits at most the channel's total timeout and at most 30 s (a
- * short answer needs no long deadline). A successful answer's body goes to `read`, which throws
- * when the answer is unusable; an error status's body is kept as text. Never throws.
+ * Reads a successful answer: its body, with the attempt's hooks (the idle timer's restart, a
+ * bounded whole-body read). Throws when the answer is unusable.
  */
-export async function callChannel<T>(transport: UpstreamTransport, req: ChannelRequest, read: (body: Readable) => Promise<T>): Promise<ChannelCall<T>> {
-  const { channel } = req;
-  const key = channel.keys.find((k) => k.enabled)?.secret ?? '';
-  const started = performance.now();
-  const signal = AbortSignal.timeout(callDeadlineMs(channel));
-  const timedOut = (err: unknown) => signal.aborted || ((err as { code?: string } | null)?.code?.includes('TIMEOUT') ?? false);
-  const done = (rest: Omit<ChannelCall<T>, 'latencyMs'>): ChannelCall<T> => ({ ...rest, latencyMs: performance.now() - started });
-  let res: UpstreamResponse;
-  try {
-    res = await transport.send({ ...req, key, body: Buffer.from(JSON.stringify(req.body)), clientHeaders: {} }, signal);
-  } catch (error) {
-    return done({ failure: timedOut(error) ? 'timeout' : 'connect', status: null, ttfbMs: null, error });
+export type AnswerReader<T> = (body: Readable, reading: AnswerReading) => Promise<T>;
+
+/**
+ * Calls channels for the control plane (health probes, the administrators' channel test) the way
+ * the data plane's relay does: one attempt through shared/wire (transport and provider code, the
+ * channel's timers, error statuses classified alike) with the channel's next usable key in turn.
+ * The demo kind answers in-process. Waits at most the channel's total timeout and at most 30 s.
+ */
+export class ChannelCaller {
+  private readonly transport = new UpstreamTransport();
+  private readonly keys = new KeyRing();
+
+  /** Sends `req` and hands a successful answer to `read`. Never throws. */
+  async call<T>(req: ChannelRequest, read: AnswerReader<T>): Promise<ChannelCall<T>> {
+    // A channel with no usable key is called without one: the upstream's refusal is the finding.
+    const key = this.keys.next(req.channel)?.secret ?? '';
+    const call = { ...req, key, body: Buffer.from(JSON.stringify(req.body)), clientHeaders: {} };
+    const timing: AttemptTiming = {};
+    const abort = new AttemptAbort();
+    const options = { abort, idleTimeoutMs: CALL_TIMEOUT_MS, totalMs: CALL_TIMEOUT_MS, now: Date.now };
+    const measured = () => ({ status: timing.status ?? null, ttfbMs: timing.ttfbMs ?? null, latencyMs: timing.latencyMs ?? 0 });
+    try {
+      const answer = await attemptCall(this.transport, call, timing, options, (res, reading) => read(res.body, reading));
+      return { failure: null, ...measured(), answer };
+    } catch (error) {
+      const failed = error instanceof UpstreamFailure ? error : unusable(error, abort, req.stream);
+      const kind = failureKindOf(failed.result, failed.status);
+      // The request is the control plane's own and valid: an upstream refusing it (an unknown model name, say) is the channel's failure.
+      return { failure: kind === 'skip' ? 'upstream_4xx' : kind, ...measured(), failed, error };
+    }
   }
-  const ttfbMs = performance.now() - started;
-  const status = res.status;
-  if (status >= 400) {
-    // An error body that breaks off, or is too large to keep, says no more than its status.
-    const errorBody = (await readBounded(res.body, MAX_ERROR_BODY).catch(() => undefined))?.toString('utf8') ?? '';
-    res.body.destroy();
-    return done({ failure: status >= 500 ? 'upstream_5xx' : 'upstream_4xx', status, ttfbMs, errorBody });
-  }
-  try {
-    return done({ failure: null, status, ttfbMs, answer: await read(res.body) });
-  } catch (error) {
-    return done({ failure: timedOut(error) ? 'timeout' : req.stream ? 'cut_stream' : 'bad_response', status, ttfbMs, error });
-  } finally {
-    if (!res.body.destroyed) res.body.destroy();
+
+  /** Closes the connection pools. */
+  async close(): Promise<void> {
+    await this.transport.close();
   }
 }
 
@@ -84,7 +93,8 @@ export function callDeadlineMs(channel: RuntimeChannel): number {
   return Math.min(channel.timeouts.totalMs, CALL_TIMEOUT_MS);
 }
 
-/** Reads a body to its end (a probe wants nothing from it); throws when it broke off. */
-export async function drain(body: Readable): Promise<void> {
-  for await (const chunk of body) void chunk;
+/** What a reader threw: a stream that broke off (or carried an error), else an answer that cannot be used. */
+function unusable(error: unknown, abort: AttemptAbort, stream: boolean): UpstreamFailure {
+  if (stream) return failureFromError(error, abort, 'cut');
+  return new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer could not be used'));
 }

@@ -5,9 +5,7 @@ import type { WireFormat } from '../../shared/formats.js';
 import { CompileError, compileChannel } from '../../shared/snapshot/compile.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { providerFor } from '../../shared/wire/providers/registry.js';
-import { UpstreamTransport } from '../../shared/wire/providers/transport.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
-import { failureFromStatus, redact } from '../../shared/wire/failure.js';
+import { KeyRejected, redact } from '../../shared/wire/failure.js';
 import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
 import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
 import { TranslationError, type StreamEvent, type Translator } from '../../shared/wire/translate/translator.js';
@@ -15,7 +13,7 @@ import { badInput } from '../graphql/errors.js';
 import { probeBody } from '../health/probe-request.js';
 import { toChannel } from '../publish/snapshot.builder.js';
 import { AnswerError, bodyText, eventText } from './answer-text.js';
-import { callChannel, callDeadlineMs, type ChannelCall } from './channel-call.js';
+import { ChannelCaller, callDeadlineMs, type AnswerReader, type ChannelCall } from './channel-call.js';
 import type { ChannelService } from './channel.service.js';
 import { formatInput } from './validate.js';
 
@@ -57,12 +55,12 @@ export interface ChannelTestOutcome {
  * The administrators' "test channel": one real, small request through one channel with its first
  * enabled key, in a chosen client format and stream mode, translated to the channel's format and
  * back exactly as traffic is (so a translation problem shows as well as an upstream one), sent
- * through the data plane's provider code (the demo kind answers in-process). The channel is
+ * as the relay sends it (see {@link ChannelCaller}; the demo kind answers in-process). The channel is
  * tested as stored, whatever its status. Nothing is changed: a key the upstream rejects is
  * reported, not disabled.
  */
 export class ChannelTestService {
-  private readonly transport = new UpstreamTransport();
+  private readonly caller = new ChannelCaller();
 
   constructor(
     private readonly channels: ChannelService,
@@ -109,16 +107,20 @@ export class ChannelTestService {
 
     const started = performance.now();
     let firstByteMs: number | null = null;
-    const read = stream
-      ? (b: Readable) => streamText(b, format, translator, () => (firstByteMs ??= Math.round(performance.now() - started)))
-      : (b: Readable) => answerText(b, format, translator);
-    const call = await callChannel(this.transport, { channel, format: wire, model, upstreamModel, stream, body }, read);
+    const read: AnswerReader<string> = stream
+      ? (b, { received }) =>
+          streamText(b, format, translator, () => {
+            received();
+            firstByteMs ??= Math.round(performance.now() - started);
+          })
+      : async (_b, { whole }) => answerText(await whole(MAX_ANSWER_BYTES), format, translator);
+    const call = await this.caller.call({ channel, format: wire, model, upstreamModel, stream, body }, read);
     return {
       ok: call.failure === null,
       latencyMs: Math.round(call.latencyMs),
       firstByteMs: stream ? firstByteMs : null,
       status: call.status,
-      error: call.failure === null ? null : errorMessage(call, channel),
+      error: call.failure === null ? null : errorMessage(call, channel, stream),
       model,
       format,
       stream,
@@ -128,12 +130,12 @@ export class ChannelTestService {
 
   /** Closes the connection pools. */
   async stop(): Promise<void> {
-    await this.transport.close();
+    await this.caller.close();
   }
 }
 
 /** A failed call, told briefly, with the key and the upstream's address taken out. */
-function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel): string {
+function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel, stream: boolean): string {
   const secrets = channel.keys.map((k) => k.secret);
   if (channel.baseUrl) secrets.push(channel.baseUrl, new URL(channel.baseUrl).host);
   const t = channel.timeouts;
@@ -144,20 +146,19 @@ function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel): strin
       message = `The upstream did not answer in time (first byte within ${t.firstByteMs} ms, whole answer within ${callDeadlineMs(channel)} ms)`;
       break;
     case 'connect': {
-      const code = (call.error as { code?: unknown } | null)?.code;
-      message = `The upstream could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+      const code = call.failed?.code;
+      message = `The upstream could not be reached${code === undefined ? '' : ` (${code})`}`;
       break;
     }
     case 'upstream_4xx':
-    case 'upstream_5xx': {
-      const status = call.status!;
-      message = `HTTP ${status}: ${failureFromStatus(status, call.errorBody ?? '', undefined, secrets).clientError.message}`;
+    case 'upstream_5xx':
+      message = `HTTP ${call.status}: ${call.failed?.clientError.message}`;
       // Traffic would take this key out of rotation; a test only reports.
-      if (status === 401 || status === 403) message += '. The key may be invalid; it was not disabled (use setChannelKeyEnabled)';
+      if (call.failed instanceof KeyRejected) message += '. The key may be invalid; it was not disabled (use setChannelKeyEnabled)';
       break;
-    }
     case 'cut_stream':
-      message = call.error instanceof AnswerError ? `The stream carried an error: ${cause}` : `The stream broke off or could not be read: ${cause}`;
+      if (call.error instanceof AnswerError) message = `The stream carried an error: ${cause}`;
+      else message = stream ? `The stream broke off or could not be read: ${cause}` : `The answer broke off: ${cause}`;
       break;
     default:
       message = call.error instanceof AnswerError ? `The answer is an error: ${cause}` : `The answer could not be read: ${cause}`;
@@ -166,9 +167,7 @@ function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel): strin
 }
 
 /** A complete answer's text, translated to the client's format first. */
-async function answerText(body: Readable, format: WireFormat, translator: Translator | undefined): Promise<string> {
-  const bytes = await readBounded(body, MAX_ANSWER_BYTES);
-  if (bytes === undefined) throw new Error('the answer is too large');
+function answerText(bytes: Buffer, format: WireFormat, translator: Translator | undefined): string {
   const parsed: unknown = JSON.parse(bytes.toString('utf8'));
   if (typeof parsed !== 'object' || parsed === null) throw new Error('the answer is not a JSON object');
   const answer = parsed as Record<string, unknown>;

@@ -8,8 +8,7 @@ import type { RoutingSnapshot, SnapshotGroup } from '../../shared/snapshot/types
 import { compileSnapshot } from '../../shared/snapshot/compile.js';
 import type { RuntimeConfig, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { upstreamFormat } from '../../shared/wire/translators.js';
-import { UpstreamTransport } from '../../shared/wire/providers/transport.js';
-import { callChannel, drain } from '../catalog/channel-call.js';
+import { ChannelCaller } from '../catalog/channel-call.js';
 import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { HealthService } from './health.service.js';
 import { probeBody } from './probe-request.js';
@@ -20,6 +19,8 @@ const log = createLogger('probes');
 
 /** The node name probe outcomes are recorded under. */
 const PROBE_NODE = 'probe';
+/** Largest probe answer read (it asks for the smallest output: anything near this is not an answer to it). */
+const MAX_PROBE_ANSWER = 1024 * 1024;
 
 /** What one probe did. */
 export interface ProbeResult {
@@ -41,8 +42,8 @@ interface Target {
 /**
  * Probes groups that have no traffic, so their state stays known. Decision:
  * the control plane probes, not the data planes: one prober (the cost does not multiply with the
- * nodes) that calls the upstream exactly as a data plane does, through the data plane's own
- * provider code (URL, auth, format), with the channels compiled from the routing snapshot in
+ * nodes) that calls the upstream exactly as a data plane does (see {@link ChannelCaller}: the
+ * relay's own attempt, keys in turn), with the channels compiled from the routing snapshot in
  * force. A probe uses the format and stream mode most of the group's traffic used over the last
  * week (default: the group's recommended format, not streamed), asks for the smallest output,
  * and is recorded as an outcome of node `probe`. Limits: one probe per group per
@@ -51,7 +52,7 @@ interface Target {
  * of the `health` job lease probes (the one deciding the states the probes feed).
  */
 export class ProbeService {
-  private readonly transport = new UpstreamTransport();
+  private readonly caller = new ChannelCaller();
   private runtime: RuntimeConfig | null = null;
   private readonly lastProbe = new Map<string, number>();
   private readonly turn = new Map<string, number>();
@@ -72,7 +73,7 @@ export class ProbeService {
   /** Stops probing (after the round in progress) and closes the connection pools. */
   async stop(): Promise<void> {
     await this.schedule?.stop();
-    await this.transport.close();
+    await this.caller.close();
   }
 
   /**
@@ -155,7 +156,7 @@ export class ProbeService {
     const wire = upstreamFormat(channel.kind, format)!;
     const body = probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens);
     const request = { channel, format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body };
-    const { failure, latencyMs, ttfbMs } = await callChannel(this.transport, request, drain);
+    const { failure, latencyMs, ttfbMs } = await this.caller.call(request, (_body, { whole }) => whole(MAX_PROBE_ANSWER));
     const outcome: OutcomeAttempt = { group: target.group.name, channel: channel.id, model: target.model, node: PROBE_NODE, format, stream, failure, latencyMs, ttfbMs };
     const inc: BucketIncrements = new Map();
     addAttempt(inc, outcome);
