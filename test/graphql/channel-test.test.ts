@@ -111,6 +111,24 @@ describe('a working OpenAI channel', () => {
     expect(r.error).not.toContain(new URL(upstream.url).host);
   });
 
+  test('a refusal of the request itself is reported with the status and the message of the upstream', async () => {
+    upstream.script(OPENAI_KEY, { kind: 'error', status: 404, message: 'The model gpt-upstream-name does not exist' });
+    const r = await testOk(openai);
+    expect(r).toEqual(expect.objectContaining({ ok: false, status: 404, sample: null }));
+    expect(r.error).toMatch(/^HTTP 404: .*does not exist/);
+  });
+
+  test.each([
+    ['says the key is invalid', 'Your API key is invalid', true],
+    ['refuses the region', 'This region is not supported', false],
+  ])('a 403 that %s: the key hint only when the upstream refused the key itself', async (_case, message, keyHint) => {
+    upstream.script(OPENAI_KEY, { kind: 'error', status: 403, message });
+    const r = await testOk(openai);
+    expect(r).toEqual(expect.objectContaining({ ok: false, status: 403 }));
+    expect(r.error).toMatch(/^HTTP 403/);
+    expect(r.error!.includes('not disabled')).toBe(keyHint);
+  });
+
   test('a stream that breaks off is reported as such', async () => {
     upstream.script(OPENAI_KEY, { kind: 'cut', afterEvents: 2 });
     const r = await testOk(openai, { stream: true });
