@@ -7,6 +7,8 @@
 import type Koa from 'koa';
 import { Metering } from '../../data-plane/billing/metering.js';
 import { UsageTap } from '../../data-plane/billing/usage-tap.js';
+import type { AnswerObserver } from '../../data-plane/relay/stream.js';
+import { SseReader, type SseEvent } from '../../shared/wire/sse/read.js';
 import { compileSnapshot } from '../../shared/snapshot/compile.js';
 import type { MeterState } from '../../data-plane/pipeline/state.js';
 import { redisPorts } from '../../shared/ports/factory.js';
@@ -22,21 +24,26 @@ const TAP_RUNS = 20_000;
 const METERED_RUNS = 30_000;
 const METERED_CONCURRENCY = 32;
 
-/** The rig upstream's answer to `scenario`, as the relay receives it: one body, or its stream's events one by one. */
-async function cannedAnswer(upstreamUrl: string, scenario: Scenario): Promise<Buffer[]> {
+/**
+ * The rig upstream's answer to `scenario`, as the relay hands it to metering: the body parsed, or
+ * the stream's events as its reader read them.
+ */
+async function cannedAnswer(upstreamUrl: string, scenario: Scenario): Promise<unknown[]> {
   const request = requestFor(scenario, 'upstream');
   // As the relay asks a chat upstream for a stream: with the usage chunk.
   const body = { ...(JSON.parse(String(request.body)) as object), ...(scenario.stream ? { stream_options: { include_usage: true } } : {}) };
   const res = await fetch(`${upstreamUrl}${request.path}`, { method: request.method, headers: request.headers as Record<string, string>, body: JSON.stringify(body) });
   const answer = Buffer.from(await res.arrayBuffer());
-  return scenario.stream ? answer.toString('utf8').split('\n\n').filter(Boolean).map((e) => Buffer.from(`${e}\n\n`)) : [answer];
+  if (!scenario.stream) return [JSON.parse(answer.toString('utf8'))];
+  const reader = new SseReader();
+  return [...reader.push(answer), ...reader.end()];
 }
 
 /** Feeds a tap the answer as the relay does: a stream event by event, a JSON answer whole. */
-function feed(tap: Pick<UsageTap, 'body' | 'events'>, scenario: Scenario, answer: Buffer[]): void {
-  for (const bytes of answer) {
-    if (scenario.stream) tap.events(bytes);
-    else tap.body(bytes);
+function feed(tap: AnswerObserver, scenario: Scenario, answer: unknown[]): void {
+  for (const item of answer) {
+    if (scenario.stream) tap.event(item as SseEvent);
+    else tap.body(item);
   }
 }
 
@@ -52,15 +59,14 @@ async function cpuPerCall(runs: number, fn: () => unknown, settle: () => Promise
 }
 
 /** The usage tap alone: what metering reads of an answer. */
-async function tapCost(scenario: Scenario, answer: Buffer[]): Promise<string> {
+async function tapCost(scenario: Scenario, answer: unknown[]): Promise<string> {
   const read = () => {
     const tap = new UsageTap('chat-completions');
     feed(tap, scenario, answer);
     return tap.result();
   };
   if (!read().rawUsage) throw new Error(`the tap found no usage in the ${label(scenario)} answer`);
-  const bytes = answer.reduce((n, b) => n + b.length, 0);
-  return `usage tap alone, ${label(scenario)} (${answer.length} ${scenario.stream ? 'events' : 'answer'}, ${bytes} bytes): ${(await cpuPerCall(TAP_RUNS, read)).toFixed(1)} µs per answer`;
+  return `usage tap alone, ${label(scenario)} (${answer.length} ${scenario.stream ? 'events' : 'answer'}, read and parsed before): ${(await cpuPerCall(TAP_RUNS, read)).toFixed(1)} µs per answer`;
 }
 
 /**
@@ -69,7 +75,7 @@ async function tapCost(scenario: Scenario, answer: Buffer[]): Promise<string> {
  * stand-in for the relay that hands the tap the canned answer, with the bench catalog's model and
  * group and a large hot balance, as the data plane's metered rounds have.
  */
-async function meteringCost(upstreamUrl: string, scenario: Scenario, answer: Buffer[]): Promise<string> {
+async function meteringCost(upstreamUrl: string, scenario: Scenario, answer: unknown[]): Promise<string> {
   const prefix = testRedisPrefix();
   const ports = redisPorts(TEST_REDIS_URL, prefix);
   const metering = new Metering({ balances: ports.balances, usage: ports.usage, node: 'bench' });

@@ -2,13 +2,13 @@
  * Watches what one upstream attempt answered, in the upstream's own format, for metering: the
  * usage the upstream reported (the raw object, stream pieces merged) and how much output text
  * went on to the client (for streams that end without usage). Sees only successful answers (the
- * relay never feeds it an error body, which is never charged). O(1) state per stream.
+ * relay never feeds it an error body, which is never charged), as the relay read them once: a
+ * complete answer parsed, a stream event by event. O(1) state per stream.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { mergeUsagePieces } from '../../shared/pricing/normalise.js';
 import { utf8ByteLength } from '../../shared/pricing/estimate.js';
-import { SseParser } from '../../shared/wire/sse/parse.js';
-import { newScanMemo, releaseScanMemo, scanBodyUsage, scanEvents, type EventScan, type ScanMemo } from './output-scan.js';
+import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 type Loose = Record<string, unknown>;
 
@@ -67,15 +67,6 @@ function eventOutputBytes(format: WireFormat, data: Loose): number {
   }
 }
 
-/** An event's data parsed, or null when it is not JSON (the relay fails such a stream itself). */
-function parseEvent(data: string): unknown {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return null;
-  }
-}
-
 /** What a tap saw. */
 export interface TapResult {
   /** The upstream format the tap read. */
@@ -88,66 +79,38 @@ export interface TapResult {
   firstByteAt: number | null;
 }
 
+/** The usage object of a complete answer in `format`, if it has one. */
+function bodyUsage(format: WireFormat, answer: Loose): unknown {
+  return format === 'generateContent' ? answer.usageMetadata : answer.usage;
+}
+
 /** The tap of one upstream attempt; the relay feeds it, the meter reads it. */
 export class UsageTap {
   private rawUsage: Loose | null = null;
-  /** A complete answer not read yet (see {@link body}). */
-  private unreadBody: Buffer | undefined;
   private deliveredBytes = 0;
   private firstByteAt: number | null = null;
-  /** What the scans of this stream's events remember from batch to batch (output-scan.ts); made on the first events (a JSON answer needs none). */
-  private scanMemo: ScanMemo | undefined;
-  /** What the last of them found (one object for all of a stream's chunks). */
-  private scan: EventScan | undefined;
 
   constructor(readonly format: WireFormat, private readonly now: () => number = Date.now) {}
 
-  /**
-   * A complete upstream answer (JSON): its usage object is found and parsed alone (output-scan.ts),
-   * when the {@link result} is asked for. Metering asks with the other settlements of its turn,
-   * back to back, when the scan's code and data are in the CPU's caches (see Metering.finish).
-   */
-  body(bytes: Buffer): void {
+  /** A complete upstream answer (JSON), parsed; anything but an object carries no usage. */
+  body(answer: unknown): void {
     this.firstByteAt ??= this.now();
-    this.unreadBody = bytes;
+    const record = asRecord(answer);
+    this.rawUsage = (record && asRecord(bodyUsage(this.format, record))) ?? null;
   }
 
-  /**
-   * Complete upstream stream events, raw (pass-through streams): scanned, and only the events
-   * that may carry usage (output-scan.ts), one or two per stream, are parsed.
-   */
-  events(bytes: Buffer): void {
+  /** One upstream stream event, as the relay read it (a comment, `[DONE]` or text that is not JSON carries nothing). */
+  event(event: StreamEvent): void {
     this.firstByteAt ??= this.now();
-    const scan = scanEvents(this.format, bytes, (this.scanMemo ??= newScanMemo()), (this.scan ??= { outputBytes: 0, unscannable: [] }));
-    this.deliveredBytes += scan.outputBytes;
-    for (const [start, end] of scan.unscannable) this.parseAll(bytes.subarray(start, end));
-  }
-
-  private parseAll(events: Buffer): void {
-    for (const { data } of SseParser.parseComplete(events)) if (data !== '[DONE]') this.event(parseEvent(data));
-  }
-
-  /** One parsed upstream stream event's data (translated streams, which parse anyway); null: not JSON. */
-  event(data: unknown): void {
-    this.firstByteAt ??= this.now();
-    const record = asRecord(data);
+    const record = asRecord(event.data);
     if (!record) return;
     const piece = asRecord(eventUsage(this.format, record));
     if (piece) this.rawUsage = mergeUsagePieces(this.rawUsage, piece);
     this.deliveredBytes += eventOutputBytes(this.format, record);
   }
 
-  /**
-   * What was seen so far. Metering asks once the answer is over, so the stream's scan memo goes to
-   * the next stream's (a later event would be read in full, and counted all the same).
-   */
+  /** What was seen so far. */
   result(): TapResult {
-    if (this.scanMemo) releaseScanMemo(this.scanMemo);
-    if (this.unreadBody) {
-      const usage = scanBodyUsage(this.format, this.unreadBody);
-      this.unreadBody = undefined;
-      if (usage) this.rawUsage = usage;
-    }
     return { format: this.format, rawUsage: this.rawUsage, deliveredBytes: this.deliveredBytes, firstByteAt: this.firstByteAt };
   }
 }

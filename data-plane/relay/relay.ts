@@ -26,7 +26,7 @@ import { AbortReason, KeyRejected, UpstreamFailure } from '../../shared/wire/fai
 import { KeyRing } from '../../shared/wire/key-ring.js';
 import type { AttemptRecord, RelayOutcome, SkipRecord } from './outcome.js';
 import { candidateChannels } from './pick.js';
-import { pipePassThrough, pipeTranslated } from './stream.js';
+import { pipePassThrough, pipeTranslated, type AnswerObserver } from './stream.js';
 import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
 
 const log = createLogger('relay');
@@ -50,16 +50,6 @@ export interface RelayRequest {
   observe?: (upstreamFormat: WireFormat) => AnswerObserver;
   /** Raised when the data plane's shutdown grace ends: the attempt is cut and the answer ended in-format. */
   graceEnd?: GraceEnd;
-}
-
-/** Sees one attempt's successful answer as it goes to the client: the whole body, or the stream. */
-export interface AnswerObserver {
-  /** A complete (non-streamed) answer. */
-  body(bytes: Buffer): void;
-  /** Complete stream events, raw (pass-through streams). */
-  events(bytes: Buffer): void;
-  /** One parsed stream event's data (translated streams). */
-  event(data: unknown): void;
 }
 
 /** What the relay is built from. */
@@ -306,8 +296,11 @@ export class Relay {
       await attemptCall(this.deps.transport, call, record, options, async (res, { received, whole }) => {
         if (!req.stream) {
           const body = await whole(MAX_UPSTREAM_BODY);
-          req.observe?.(prepared.upstreamFormat).body(body);
-          client.sendJson(prepared.translator ? translateBody(prepared.translator, body) : body);
+          const observer = req.observe?.(prepared.upstreamFormat);
+          // Parsed once, for metering and the translator alike, when either reads it; a pass-through answer goes out as the upstream's bytes.
+          const answer = observer || prepared.translator ? parseAnswer(body) : undefined;
+          observer?.body(answer);
+          client.sendJson(prepared.translator ? translateAnswer(prepared.translator, answer) : body);
           return;
         }
         const observer = req.observe?.(prepared.upstreamFormat);
@@ -365,14 +358,18 @@ function asksForUsage(body: Record<string, unknown>): boolean {
   return asRecord(body.stream_options).include_usage === true;
 }
 
-/** A translated non-streaming answer; an upstream body that is not a JSON object fails the attempt. */
-function translateBody(translator: Translator, body: Buffer): Record<string, unknown> {
-  let parsed: unknown;
+/** A complete upstream answer parsed, or undefined when it is not JSON. */
+function parseAnswer(body: Buffer): unknown {
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
-    throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not valid JSON'));
+    return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not a JSON object'));
-  return translator.response(parsed as Record<string, unknown>);
+}
+
+/** A translated non-streaming answer; an upstream answer that is not a JSON object fails the attempt. */
+function translateAnswer(translator: Translator, answer: unknown): Record<string, unknown> {
+  if (answer === undefined) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not valid JSON'));
+  if (typeof answer !== 'object' || answer === null) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer was not a JSON object'));
+  return translator.response(answer as Record<string, unknown>);
 }

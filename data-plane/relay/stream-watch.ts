@@ -9,8 +9,6 @@
  * cut short.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { eventAround } from '../../shared/wire/sse/event-around.js';
-import { SseParser } from '../../shared/wire/sse/parse.js';
 import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 /** An error the upstream reported inside its stream. */
@@ -64,18 +62,6 @@ function classify(format: WireFormat, event: StreamEvent): 'finished' | InBandEr
   }
 }
 
-/**
- * Byte patterns that may mark a terminal or error event in raw events, per upstream format. Only
- * the events holding one are parsed: a pass-through stream is otherwise never parsed here. JSON
- * keys are matched with their quotes, which a key inside a string value cannot have unescaped.
- */
-const MARKERS: Record<WireFormat, Buffer[]> = {
-  'chat-completions': ['[DONE]', '"error"'].map((m) => Buffer.from(m)),
-  messages: ['message_stop', 'event: error', 'event:error'].map((m) => Buffer.from(m)),
-  responses: ['response.completed', 'response.incomplete', 'response.failed', 'event: error', 'event:error'].map((m) => Buffer.from(m)),
-  generateContent: ['"finishReason"', '"error"'].map((m) => Buffer.from(m)),
-};
-
 /** Watches one upstream stream (one per attempt). */
 export class StreamWatch {
   /** The terminal event came: the answer is whole. */
@@ -83,41 +69,11 @@ export class StreamWatch {
 
   constructor(readonly format: WireFormat) {}
 
-  /** One parsed upstream event (translated streams); its error when it is one. */
+  /** One upstream event, as the stream's reader parsed it; its error when it is one. */
   event(event: StreamEvent): InBandError | undefined {
     const seen = classify(this.format, event);
     if (seen !== 'finished') return seen;
     this.finished = true;
     return undefined;
-  }
-
-  /**
-   * Complete raw events (pass-through streams): the first in-band error event among them and
-   * where it starts, if there is one. Notes a terminal event.
-   */
-  scan(events: Buffer): { at: number; error: InBandError } | undefined {
-    let first: { at: number; error: InBandError } | undefined;
-    for (const marker of MARKERS[this.format]) {
-      for (let at = events.indexOf(marker); at !== -1; at = events.indexOf(marker, at + marker.length)) {
-        const range = eventAround(events, at);
-        if (first && range.from >= first.at) break;
-        for (const record of SseParser.parseComplete(events.subarray(range.from, range.to))) {
-          const error = this.event(toStreamEvent(record.event, record.data));
-          if (error) first = { at: range.from, error };
-        }
-        at = Math.max(at, range.to - marker.length);
-      }
-    }
-    return first;
-  }
-}
-
-/** An SSE record as a stream event; data that is not JSON stays a string (classified as nothing). */
-function toStreamEvent(event: string | undefined, data: string): StreamEvent {
-  if (data === '[DONE]') return { event, data };
-  try {
-    return { event, data: JSON.parse(data) };
-  } catch {
-    return { event, data };
   }
 }

@@ -1,21 +1,30 @@
 /**
  * Streams from the upstream to the client, chunk by chunk with the client's backpressure; state
- * is O(1) per stream (one partial event at most), whatever the stream's length.
+ * is O(1) per stream (one partial event at most), whatever the stream's length. Each upstream
+ * event is read once (../../shared/wire/sse/read.ts); the stream watch, metering's observer, the
+ * usage-only chunk filter, the Responses tally and the translator all read that one event.
  */
 import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
+import { SseEventTooLarge, SseReader, rawOf, type SseEvent } from '../../shared/wire/sse/read.js';
 import { frameEvent, frameEventText } from '../../shared/wire/sse/frame.js';
 import type { StreamEvent, Translator } from '../../shared/wire/translate/translator.js';
 import type { ClientStream } from './client-stream.js';
-import type { AnswerObserver } from './relay.js';
 import { UpstreamFailure, failureFromError, redact } from '../../shared/wire/failure.js';
 import { StreamWatch, type InBandError } from './stream-watch.js';
 import { streamErrorEvent } from './stream-error.js';
 import { ResponsesTally } from './responses-tally.js';
-import { findUsageOnlyChunk } from './usage-chunk.js';
+import { isUsageOnlyChunk } from './usage-chunk.js';
 import type { AbortSource } from '../../shared/wire/attempt-abort.js';
+
+/** Sees one attempt's successful answer as it goes to the client, in the upstream's format (never an error body). */
+export interface AnswerObserver {
+  /** A complete (non-streamed) answer, parsed (null when it was not JSON). */
+  body(answer: unknown): void;
+  /** One upstream stream event, pass-through or translated alike (the hidden usage-only chunk too). */
+  event(event: SseEvent): void;
+}
 
 /** Where a stream goes and what it needs to end it in-format. */
 export interface StreamSink {
@@ -41,29 +50,14 @@ function tallyFor(sink: StreamSink): ResponsesTally | undefined {
   return sink.format === 'responses' ? new ResponsesTally() : undefined;
 }
 
-/** Tells `tally` the complete raw events `events` (a Responses client's pass-through stream). */
-function tallyRaw(tally: ResponsesTally, events: Buffer): void {
-  for (const record of SseParser.parseComplete(events)) {
-    try {
-      tally.event(JSON.parse(record.data));
-    } catch {
-      // Not JSON: nothing the tally could use (the client's SDK judges it).
-    }
+/** The events `chunk` completed; an oversized event fails the stream as a bad answer. */
+function read(reader: SseReader, chunk: Buffer | undefined): SseEvent[] {
+  try {
+    return chunk ? reader.push(chunk) : reader.end();
+  } catch (err) {
+    if (err instanceof SseEventTooLarge) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
+    throw err;
   }
-}
-
-/** Cap on one pending (incomplete) event. */
-const MAX_PENDING_EVENT = 16 * 1024 * 1024;
-
-/** End offset of the last complete SSE event in `buf` (after its blank line), or 0. */
-function lastBoundary(buf: Buffer): number {
-  const ends = [buf.lastIndexOf('\n\n'), buf.lastIndexOf('\r\n\r\n'), buf.lastIndexOf('\r\r')];
-  const lens = [2, 4, 2];
-  let end = 0;
-  ends.forEach((at, i) => {
-    if (at !== -1) end = Math.max(end, at + lens[i]);
-  });
-  return end;
 }
 
 const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream stream ended without any event'));
@@ -100,45 +94,43 @@ async function fail(sink: StreamSink, err: unknown, tally: ResponsesTally | unde
 /**
  * Same format in and out: forwards the upstream's bytes unchanged, cut at event boundaries so a
  * connection that breaks mid-event never leaves half an event before the error event. An in-band
- * error event is not forwarded: the stream fails there (./stream-watch.ts).
+ * error event is not forwarded: the stream fails there (./stream-watch.ts). The complete events of
+ * one upstream read go out in one write, less the hidden usage-only chunk (one per stream).
  */
 export async function pipePassThrough(body: Readable, sink: StreamSink): Promise<void> {
-  let pending: Buffer | undefined;
-  let hideUsage = sink.hideUsageChunk === true;
+  const reader = new SseReader();
   const watch = new StreamWatch(sink.format);
   const tally = tallyFor(sink);
-  /** Sends complete events up to an in-band error (then fails). */
-  const forward = async (events: Buffer) => {
-    const error = watch.scan(events);
-    if (!error) return send(events);
-    if (error.at > 0) await send(events.subarray(0, error.at));
-    throw inBandFailure(error.error, sink);
+  let hideUsage = sink.hideUsageChunk === true;
+  /** Writes `events[from, to)`, if any. */
+  const send = async (events: SseEvent[], from: number, to: number) => {
+    if (to > from) await sink.client.write(rawOf(events, from, to));
   };
-  /** Sends complete events, less the usage-only chunk when it is hidden (there is one per stream). */
-  const send = async (events: Buffer) => {
-    sink.observer?.events(events);
-    if (tally) tallyRaw(tally, events);
-    const usage = hideUsage ? findUsageOnlyChunk(events) : undefined;
-    if (!usage) return sink.client.write(events);
-    hideUsage = false;
-    if (usage.from > 0) await sink.client.write(events.subarray(0, usage.from));
-    if (usage.to < events.length) await sink.client.write(events.subarray(usage.to));
+  const forward = async (events: SseEvent[]) => {
+    let from = 0;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
+      const error = watch.event(event);
+      if (error) {
+        await send(events, from, i);
+        throw inBandFailure(error, sink);
+      }
+      sink.observer?.event(event);
+      tally?.event(event.data);
+      if (hideUsage && isUsageOnlyChunk(event.data)) {
+        hideUsage = false;
+        await send(events, from, i);
+        from = i + 1;
+      }
+    }
+    await send(events, from, events.length);
   };
   try {
     for await (const chunk of body) {
       sink.received();
-      const buf = pending ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
-      const end = lastBoundary(buf);
-      pending = end < buf.length ? buf.subarray(end) : undefined;
-      if (pending && pending.length > MAX_PENDING_EVENT) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
-      if (end > 0) await forward(buf.subarray(0, end));
+      await forward(read(reader, chunk as Buffer));
     }
-  } catch (err) {
-    return fail(sink, err, tally);
-  }
-  try {
-    // A last event without its blank line: complete it (the Gemini SDK rejects an unterminated one).
-    if (pending && pending.toString('utf8').trim() !== '') await forward(Buffer.concat([pending, Buffer.from('\n\n')]));
+    await forward(read(reader, undefined));
     if (!sink.client.committed) throw emptyStream();
     if (!watch.finished) throw endedEarly();
   } catch (err) {
@@ -147,41 +139,33 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   sink.client.end();
 }
 
-function toEvent(record: SseRecord): StreamEvent {
-  if (record.data === '[DONE]') return { event: record.event, data: '[DONE]' };
-  try {
-    return { event: record.event, data: JSON.parse(record.data) };
-  } catch {
-    throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent a malformed stream event'));
-  }
-}
-
 /**
- * Different formats: parses upstream events, maps them with the request's translator, frames them
- * in the client's format. An in-band error event is not translated: the stream fails there
+ * Different formats: maps the upstream's events with the request's translator and frames them in
+ * the client's format. An in-band error event is not translated: the stream fails there
  * (./stream-watch.ts).
  */
 export async function pipeTranslated(body: Readable, translator: Translator, sink: StreamSink): Promise<void> {
-  const parser = new SseParser();
+  const reader = new SseReader();
   const watch = new StreamWatch(translator.to);
   const tally = tallyFor(sink);
   const emit = async (events: StreamEvent[]) => {
     if (tally) for (const event of events) tally.event(event.data);
     if (events.length > 0) await sink.client.write(Buffer.from(events.map((e) => frameEventText(sink.format, e)).join(''), 'utf8'));
   };
-  let events = 0;
-  /** Translates and sends the records, up to an in-band error (then fails). */
-  const relay = async (records: SseRecord[]) => {
-    events += records.length;
+  let count = 0;
+  /** Translates and sends the events, up to an in-band error (then fails). */
+  const relay = async (events: SseEvent[]) => {
     const out: StreamEvent[] = [];
-    for (const record of records) {
-      const event = toEvent(record);
+    for (const event of events) {
+      if (event.data === undefined) continue; // a comment or keep-alive: nothing to translate
+      if (event.malformed) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent a malformed stream event'));
+      count++;
       const error = watch.event(event);
       if (error) {
         await emit(out);
         throw inBandFailure(error, sink);
       }
-      sink.observer?.event(event.data);
+      sink.observer?.event(event);
       out.push(...translator.streamEvent(event));
     }
     await emit(out);
@@ -189,10 +173,10 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
   try {
     for await (const chunk of body) {
       sink.received();
-      await relay(parser.push(chunk as Buffer));
+      await relay(read(reader, chunk as Buffer));
     }
-    await relay(parser.end());
-    if (events === 0) throw emptyStream();
+    await relay(read(reader, undefined));
+    if (count === 0) throw emptyStream();
     if (!watch.finished) throw endedEarly();
     await emit(translator.streamEnd());
     if (!sink.client.committed) throw emptyStream();

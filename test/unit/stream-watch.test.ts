@@ -1,11 +1,12 @@
 /**
  * How an upstream stream ended, read from its events (data-plane/relay/stream-watch.ts), in every
- * upstream format, raw (pass-through) and parsed (translated): the terminal event, a stream cut
- * before it, and an error event inside a 200 stream, found where it starts.
+ * upstream format, as given and as read from their bytes (shared/wire/sse/read.ts): the terminal
+ * event, a stream cut before it, and an error event inside a 200 stream, found where it starts.
  */
 import type { WireFormat } from '../../shared/formats.js';
 import { StreamWatch } from '../../data-plane/relay/stream-watch.js';
 import { frameEventText } from '../../shared/wire/sse/frame.js';
+import { SseReader } from '../../shared/wire/sse/read.js';
 import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 import { messagesStream } from '../fakes/wire/anthropic-messages.js';
 import { geminiStream } from '../fakes/wire/gemini.js';
@@ -37,6 +38,16 @@ const events = (format: WireFormat): StreamEvent[] => {
 };
 const raw = (format: WireFormat, list: StreamEvent[]) => Buffer.from(list.map((e) => frameEventText(format, e)).join(''));
 
+/** What the watch says of each event of `list` read back from its bytes: the index and error of the first error, if any. */
+function watchRead(watch: StreamWatch, format: WireFormat, list: StreamEvent[]): { at: number; message: string } | undefined {
+  const read = new SseReader().push(raw(format, list));
+  for (const [at, event] of read.entries()) {
+    const error = watch.event(event);
+    if (error) return { at, message: error.message };
+  }
+  return undefined;
+}
+
 /** The error event each upstream sends inside a stream it cannot finish, and its message. */
 const ERROR_EVENT: Record<WireFormat, [StreamEvent, string]> = {
   'chat-completions': [{ data: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } }, 'Rate limit reached'],
@@ -49,7 +60,7 @@ describe.each(FORMATS)('%s', (format) => {
   test('a whole stream is finished, with no error; one cut before its last event is not', () => {
     const all = events(format);
     const whole = new StreamWatch(format);
-    expect(whole.scan(raw(format, all))).toBeUndefined();
+    expect(watchRead(whole, format, all)).toBeUndefined();
     expect(whole.finished).toBe(true);
     const parsed = new StreamWatch(format);
     expect(all.map((e) => parsed.event(e)).filter(Boolean)).toEqual([]);
@@ -57,7 +68,7 @@ describe.each(FORMATS)('%s', (format) => {
 
     const cut = all.slice(0, -2);
     const scanned = new StreamWatch(format);
-    expect(scanned.scan(raw(format, cut))).toBeUndefined();
+    expect(watchRead(scanned, format, cut)).toBeUndefined();
     expect(scanned.finished).toBe(false);
     const cutParsed = new StreamWatch(format);
     cut.forEach((e) => cutParsed.event(e));
@@ -67,10 +78,8 @@ describe.each(FORMATS)('%s', (format) => {
   test('an error event after some of the answer is found where it starts, with its message', () => {
     const before = events(format).slice(0, 3);
     const [error, message] = ERROR_EVENT[format];
-    const found = new StreamWatch(format).scan(raw(format, [...before, error, ...before]));
-    expect(found?.at).toBe(raw(format, before).length);
-    expect(found?.error.message).toBe(message);
-    expect(new StreamWatch(format).event(error)).toEqual(found?.error);
+    expect(watchRead(new StreamWatch(format), format, [...before, error, ...before])).toEqual({ at: before.length, message });
+    expect(new StreamWatch(format).event(error)?.message).toBe(message);
   });
 });
 

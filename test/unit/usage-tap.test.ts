@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { WireFormat } from '../../shared/formats.js';
 import { UsageTap } from '../../data-plane/billing/usage-tap.js';
 import { frameEventText } from '../../shared/wire/sse/frame.js';
+import { SseReader } from '../../shared/wire/sse/read.js';
 import type { StreamEvent } from '../../shared/wire/translate/translator.js';
 
 /**
- * A pass-through stream's tap scans raw events and parses only those that may carry usage
- * (data-plane/billing/output-scan.ts); a translated stream's tap sees every event parsed. Both
- * must count the same: the same usage and the same delivered output, event for event.
+ * The tap counts what the upstream reported and delivered from the events the relay read once
+ * (shared/wire/sse/read.ts): whatever the bytes' framing, chunking and JSON spelling, the same
+ * usage and the same delivered output as the events themselves carry.
  */
 const SHORT: Record<string, WireFormat> = { chat: 'chat-completions', messages: 'messages', gemini: 'generateContent', responses: 'responses' };
 const golden = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');
@@ -95,7 +96,7 @@ const handMade: [string, WireFormat, StreamEvent[]][] = [
   ],
 ];
 
-/** Chunks that start alike, as an OpenAI stream's do (the scan compares a known start instead of reading it: output-scan.ts ScanMemo). */
+/** Chunks that start alike, as an OpenAI stream's do. */
 const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta }], ...extra } });
 
 /** Responses deltas whose start differs in every event (a sequence number before the text), then repeats. */
@@ -122,7 +123,7 @@ handMade.push(
     ],
   ],
   [
-    'messages block starts alike (their start marker comes before a text the scan must not count)',
+    'messages block starts alike (their start carries a text that is not a delta)',
     'messages',
     [0, 1, 2].flatMap((n) => [
       { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'start text' } } },
@@ -131,7 +132,7 @@ handMade.push(
     ]),
   ],
   [
-    'messages block starts written type last (a marker after the first text: the rest of the event is not a known end)',
+    'messages block starts written type last',
     'messages',
     [0, 1, 2].map(() => ({ event: 'content_block_start', data: { index: 0, content_block: { type: 'text', text: 'start text' }, type: 'content_block_start' } })),
   ],
@@ -145,78 +146,43 @@ handMade.push(
   ['responses deltas unlike each other, then alike', 'responses', [...Array.from({ length: 10 }, (_, n) => numbered(n, `d${n}`)), ...Array.from({ length: 4 }, () => numbered(99, TRICKY))]],
 );
 
-describe('UsageTap: scanning raw events counts what parsing counts', () => {
-  test.each([...handMade, ...goldenStreams()])('%s', (_name, format, events) => {
-    const parsed = new UsageTap(format, () => 1);
-    for (const e of events) parsed.event(e.data);
-    const frames = events.map((e) => Buffer.from(frameEventText(format, e), 'utf8'));
-    // As the relay feeds it: complete events, one at a time or several per upstream read.
-    const oneByOne = new UsageTap(format, () => 1);
-    for (const frame of frames) oneByOne.events(frame);
-    const together = new UsageTap(format, () => 1);
-    together.events(Buffer.concat(frames));
-    // Split into two batches at each event boundary (a known start remembered across batches).
-    const split = frames.map((_, at) => {
-      const tap = new UsageTap(format, () => 1);
-      tap.events(Buffer.concat(frames.slice(0, at)));
-      tap.events(Buffer.concat(frames.slice(at)));
-      return tap.result();
-    });
-    const escaped = new UsageTap(format, () => 1);
-    for (const e of events) escaped.events(Buffer.from(asciiEscaped(frameEventText(format, e)), 'utf8'));
-    expect(oneByOne.result()).toEqual(parsed.result());
-    expect(together.result()).toEqual(parsed.result());
-    expect(escaped.result()).toEqual(parsed.result());
-    for (const result of split) expect(result).toEqual(parsed.result());
-  });
+/** What a tap counts of `bytes` read by the relay's reader in chunks of `size` bytes. */
+function tapOf(format: WireFormat, bytes: Buffer, size = bytes.length) {
+  const tap = new UsageTap(format, () => 1);
+  const reader = new SseReader();
+  for (let at = 0; at < bytes.length; at += size) for (const event of reader.push(bytes.subarray(at, at + size))) tap.event(event);
+  for (const event of reader.end()) tap.event(event);
+  return tap.result();
+}
 
-  it('a stream asked for its result gives its remembered start to the next stream; both read on exactly', () => {
-    const frames = (events: StreamEvent[]) => events.map((e) => Buffer.from(frameEventText('chat-completions', e), 'utf8'));
-    const first = frames([0, 1, 2, 3, 4, 5].map((n) => chunk({ content: `first ${n}` })));
-    const other = (n: number) => ({ data: { id: 'chatcmpl-other', object: 'chat.completion.chunk', created: 2, model: 'n', choices: [{ index: 0, delta: { content: `other ${n}` } }] } });
-    const second = frames([0, 1, 2, 3].map(other));
-    const expected = (all: Buffer[]) => {
-      const tap = new UsageTap('chat-completions', () => 1);
-      tap.events(Buffer.concat(all));
-      return tap.result().deliveredBytes;
-    };
-    const a = new UsageTap('chat-completions', () => 1);
-    for (const frame of first.slice(0, 3)) a.events(frame);
-    expect(a.result().deliveredBytes).toBe(expected(first.slice(0, 3)));
-    // The next stream takes the store `a` remembered its start in, while `a` reads on.
-    const b = new UsageTap('chat-completions', () => 1);
-    for (const [i, frame] of second.entries()) {
-      b.events(frame);
-      if (i < 3) a.events(first[3 + i]);
-    }
-    expect(b.result().deliveredBytes).toBe(expected(second));
-    expect(a.result().deliveredBytes).toBe(expected(first));
+describe('UsageTap: the events as read from their bytes count what the events carry', () => {
+  test.each([...handMade, ...goldenStreams()])('%s', (_name, format, events) => {
+    const direct = new UsageTap(format, () => 1);
+    for (const e of events) direct.event(e);
+    const expected = direct.result();
+    const text = events.map((e) => frameEventText(format, e)).join('');
+    const bytes = Buffer.from(text, 'utf8');
+    expect(tapOf(format, bytes)).toEqual(expected);
+    // Split inside lines and characters, framed with CRLF, spelled with ASCII escapes, with keep-alives between events.
+    expect(tapOf(format, bytes, 7)).toEqual(expected);
+    expect(tapOf(format, Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8'), 5)).toEqual(expected);
+    expect(tapOf(format, Buffer.from(asciiEscaped(text), 'utf8'))).toEqual(expected);
+    expect(tapOf(format, Buffer.from(text.replace(/\n\n/g, '\n\n: keep-alive\n\n'), 'utf8'))).toEqual(expected);
   });
 
   it('counts the unescaped UTF-8 bytes of streamed output', () => {
-    const tap = new UsageTap('chat-completions', () => 1);
-    tap.events(Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
-    expect(tap.result().deliveredBytes).toBe(Buffer.byteLength(TRICKY, 'utf8'));
-    expect(tap.result().rawUsage).toBeNull();
-  });
-
-  it('reads a CRLF-framed batch as an LF-framed one (the usage event found within its CRLF bounds)', () => {
-    const lf = 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n';
-    const [a, b] = [new UsageTap('chat-completions', () => 1), new UsageTap('chat-completions', () => 1)];
-    a.events(Buffer.from(lf));
-    b.events(Buffer.from(lf.replace(/\n/g, '\r\n')));
-    expect(b.result()).toEqual(a.result());
-    expect(a.result()).toMatchObject({ deliveredBytes: 2, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
+    const result = tapOf('chat-completions', Buffer.from(frameEventText('chat-completions', { data: { choices: [{ delta: { content: TRICKY } }] } })));
+    expect(result.deliveredBytes).toBe(Buffer.byteLength(TRICKY, 'utf8'));
+    expect(result.rawUsage).toBeNull();
   });
 
   it('reads keys spelled with spaces around the colon (some upstreams pretty-print)', () => {
-    const tap = new UsageTap('chat-completions', () => 1);
-    tap.events(Buffer.from('data: {"choices": [{"delta": {"content" : "h\u00e9llo"}}]}\n\ndata: {"choices": [], "usage" : {"prompt_tokens": 3, "completion_tokens": 2}}\n\n'));
-    expect(tap.result()).toMatchObject({ deliveredBytes: 6, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
+    const bytes = Buffer.from('data: {"choices": [{"delta": {"content" : "h\u00e9llo"}}]}\n\ndata: {"choices": [], "usage" : {"prompt_tokens": 3, "completion_tokens": 2}}\n\n');
+    expect(tapOf('chat-completions', bytes)).toMatchObject({ deliveredBytes: 6, rawUsage: { prompt_tokens: 3, completion_tokens: 2 } });
   });
 });
 
-describe('UsageTap: the usage of a whole answer is found without parsing the answer', () => {
+describe('UsageTap: the usage of a whole answer', () => {
   const usageOf = (format: WireFormat, body: Record<string, unknown>) => (format === 'generateContent' ? body.usageMetadata : body.usage) ?? null;
   const tricky: [string, WireFormat, Record<string, unknown>][] = [
     [
@@ -235,7 +201,13 @@ describe('UsageTap: the usage of a whole answer is found without parsing the ans
 
   test.each([...tricky, ...goldenAnswers()])('%s', (_name, format, body) => {
     const tap = new UsageTap(format, () => 1);
-    tap.body(Buffer.from(JSON.stringify(body, null, 1), 'utf8'));
+    tap.body(JSON.parse(JSON.stringify(body, null, 1)));
     expect(tap.result().rawUsage).toEqual(usageOf(format, body));
+  });
+
+  test('an answer that is not a JSON object carries no usage', () => {
+    const tap = new UsageTap('chat-completions', () => 1);
+    tap.body(null);
+    expect(tap.result()).toMatchObject({ rawUsage: null, deliveredBytes: 0, firstByteAt: 1 });
   });
 });
