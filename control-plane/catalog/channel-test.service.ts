@@ -7,7 +7,7 @@ import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { providerFor } from '../../shared/wire/providers/registry.js';
 import { KeyRejected, redact } from '../../shared/wire/failure.js';
 import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
-import { SseParser, type SseRecord } from '../../shared/wire/sse/parse.js';
+import { SseReader, type SseEvent } from '../../shared/wire/sse/read.js';
 import { TranslationError, type StreamEvent, type Translator } from '../../shared/wire/translate/translator.js';
 import { badInput } from '../graphql/errors.js';
 import { probeBody } from '../health/probe-request.js';
@@ -174,9 +174,12 @@ function answerText(bytes: Buffer, format: WireFormat, translator: Translator | 
   return bodyText(format, translator ? translator.response(answer) : answer);
 }
 
-/** A stream's text (up to the sample length), each event translated to the client's format first. */
+/**
+ * A stream's text (up to the sample length), each event read once by the relay's own reader and
+ * translated to the client's format first. Comments and keep-alives are not events.
+ */
 async function streamText(body: Readable, format: WireFormat, translator: Translator | undefined, firstByte: () => void): Promise<string> {
-  const parser = new SseParser();
+  const reader = new SseReader();
   let text = '';
   let events = 0;
   const take = (out: StreamEvent[]) => {
@@ -185,18 +188,19 @@ async function streamText(body: Readable, format: WireFormat, translator: Transl
       if (text.length < SAMPLE_CHARS) text += added;
     }
   };
-  const takeRecords = (records: SseRecord[]) => {
-    events += records.length;
-    for (const r of records) {
-      const event: StreamEvent = { event: r.event, data: r.data === '[DONE]' ? '[DONE]' : (JSON.parse(r.data) as unknown) };
+  const takeEvents = (read: SseEvent[]) => {
+    for (const event of read) {
+      if (event.data === undefined) continue;
+      if (event.malformed) throw new Error('an event is not JSON');
+      events += 1;
       take(translator ? translator.streamEvent(event) : [event]);
     }
   };
   for await (const chunk of body) {
     firstByte();
-    takeRecords(parser.push(chunk as Buffer));
+    takeEvents(reader.push(chunk as Buffer));
   }
-  takeRecords(parser.end());
+  takeEvents(reader.end());
   if (events === 0) throw new Error('the stream ended without any event');
   if (translator) take(translator.streamEnd());
   return text;
