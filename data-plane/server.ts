@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../shared/log.js';
 import type { WireFormat } from '../shared/formats.js';
 import { GatewayError, errorBody, formatOfPath } from '../shared/wire/errors.js';
 import { isConsolePath } from '../shared/console-paths.js';
+import { endpointRouter, endpointsOf } from './pipeline/endpoint-router.js';
 import { consoleCors } from './console-cors.js';
 import { GraceEnd } from './http/grace-end.js';
 import { healthEndpoints } from '../shared/http/health-endpoints.js';
@@ -106,10 +107,12 @@ export async function startDataPlaneServer(
   // Before everything that may refuse: the console's page must be able to read refusals too.
   if (routes.consoleUrl) app.use(consoleCors(routes.consoleUrl));
 
-  app.use(healthEndpoints({ missing: () => routes.missing(), status: () => routes.status() }));
-  if (routes.metrics) app.use(routes.metrics);
-
-  app.use(serviceRoot(routes.consoleUrl));
+  // The node's own endpoints: health, readiness, metrics, the service root.
+  const service = endpointRouter();
+  service.get(['/healthz', '/readyz'], healthEndpoints({ missing: () => routes.missing(), status: () => routes.status() }));
+  if (routes.metrics) service.get('/metrics', routes.metrics);
+  service.get('/', serviceRoot(routes.consoleUrl));
+  app.use(endpointsOf(service));
   if (routes.consoleUrl) app.use(consoleRedirect(routes.consoleUrl));
   if (routes.middleware) app.use(routes.middleware);
 
@@ -131,11 +134,10 @@ export async function startDataPlaneServer(
 
 /**
  * `GET /` and `HEAD /`: API clients probe the base address before their first call (Claude Code
- * sends `HEAD /`) and get 200; a browser (it asks for HTML) is sent to the console when there is one.
+ * sends `HEAD /`) and get 200; a browser (it asks for HTML) is sent on to the console when there is one.
  */
 function serviceRoot(consoleUrl: string | undefined): Koa.Middleware {
   return async (ctx, next) => {
-    if (ctx.path !== '/' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     if (consoleUrl && ctx.get('accept').includes('text/html')) return next();
     ctx.body = { status: 'ok', service: 'meridian data plane' };
   };
