@@ -239,6 +239,26 @@ describe('routing', () => {
   });
 });
 
+describe('paths', () => {
+  test('a path or method no endpoint takes is a 404 in the format the path belongs to', async () => {
+    const chat = request('chat-completions', key);
+    expect(expectError('chat-completions', await send(chat.path, { headers: chat.headers }), 404)).toContain('No route for GET /v1/chat/completions');
+    // Paths as the APIs spell them: no trailing slash, no other case.
+    expectError('chat-completions', await send(`${chat.path}/`, { headers: chat.headers, body: chat.body }), 404);
+    expectError('chat-completions', await send('/v1/Chat/Completions', { headers: chat.headers, body: chat.body }), 404);
+    const gemini = request('generateContent', key);
+    expectError('generateContent', await send(gemini.path.replace(':generateContent', ':countTokens'), { headers: gemini.headers, body: gemini.body }), 404);
+    expectError('messages', await send('/v1/messages/count_tokens', { headers: { 'anthropic-version': '2023-06-01', 'x-api-key': key } }), 404);
+  });
+
+  test('a model named in the path may be escaped, and may carry the models/ prefix', async () => {
+    const gemini = request('generateContent', key, 'models%2Fm-gemini');
+    const sent = await send(gemini.path, { headers: gemini.headers, body: gemini.body });
+    expect(sent.status).toBe(200);
+    expect((await send('/v1beta/models/models%2Fm-gemini', { headers: { 'x-goog-api-key': key } })).body).toMatchObject({ name: 'models/m-gemini' });
+  });
+});
+
 describe('model listings', () => {
   test('OpenAI shape by default, Anthropic shape with anthropic-version, Gemini shape under /v1beta', async () => {
     const limited = await bed.token({ groups: ['all'], modelAllowList: ['m-openai', 'm-gemini'] });
