@@ -1,12 +1,19 @@
 /** Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`. */
 
 /* global process */
+import { randomBytes } from 'node:crypto';
+
 // Quiet test output: unless LOG_LEVEL asks for something, a file's warnings and errors are kept and
 // shown only if one of its tests failed (test/support/environment.js). Workers inherit both.
 if (!process.env.LOG_LEVEL) {
   process.env.LOG_LEVEL = 'warn';
   process.env.TEST_LOGS = 'on-failure';
 }
+
+// The PostgreSQL server of the tests, and this run's template database on it: test databases are
+// copies of it (test/support/database.ts), and the global teardown drops it.
+process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+process.env.TEST_TEMPLATE_DATABASE = `meridian_template_${randomBytes(4).toString('hex')}`;
 
 export default {
   testEnvironment: '<rootDir>/test/support/environment.js',
@@ -40,4 +47,5 @@ export default {
   // child process, a window of the service's own), so two leave the cores idle a third of the run.
   maxWorkers: 4,
   testSequencer: '<rootDir>/test/support/longest-first.js',
+  globalTeardown: '<rootDir>/test/support/drop-template.js',
 };
