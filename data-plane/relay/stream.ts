@@ -6,13 +6,12 @@
  */
 import type { Readable } from 'node:stream';
 import type { WireFormat } from '../../shared/formats.js';
-import { GatewayError } from '../../shared/wire/errors.js';
-import { SseEventTooLarge, SseReader, rawOf, type SseEvent } from '../../shared/wire/sse/read.js';
+import { SseReader, rawOf, type SseEvent } from '../../shared/wire/sse/read.js';
 import { frameEvent, frameEventText } from '../../shared/wire/sse/frame.js';
 import type { StreamEvent, Translator } from '../../shared/wire/translate/translator.js';
 import type { ClientStream } from './client-stream.js';
-import { UpstreamFailure, failureFromError, redact } from '../../shared/wire/failure.js';
-import { StreamWatch, type InBandError } from './stream-watch.js';
+import { failureFromError } from '../../shared/wire/failure.js';
+import { StreamWatch, emptyStream, endedEarly, inBandFailure, malformedEvent, readEvents } from '../../shared/wire/stream-watch.js';
 import { streamErrorEvent } from './stream-error.js';
 import { ResponsesTally } from './responses-tally.js';
 import { isUsageOnlyChunk } from './usage-chunk.js';
@@ -50,33 +49,6 @@ function tallyFor(sink: StreamSink): ResponsesTally | undefined {
   return sink.format === 'responses' ? new ResponsesTally() : undefined;
 }
 
-/** The events `chunk` completed; an oversized event fails the stream as a bad answer. */
-function read(reader: SseReader, chunk: Buffer | undefined): SseEvent[] {
-  try {
-    return chunk ? reader.push(chunk) : reader.end();
-  } catch (err) {
-    if (err instanceof SseEventTooLarge) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
-    throw err;
-  }
-}
-
-const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream stream ended without any event'));
-
-/** The upstream closed its stream cleanly but before its terminal event: a cut, as far as the client and the charge go. */
-const endedEarly = () => new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream stream ended before the answer was complete'));
-
-/**
- * An error the upstream reported in its stream, as the status HTTP would have carried (breaker and
- * health count it alike): 503 when it says it is overloaded, 502 otherwise; 400 when it says the
- * request is invalid, which is the client's mistake (no other channel is tried, nothing is counted).
- */
-function inBandFailure(error: InBandError, sink: StreamSink): UpstreamFailure {
-  const message = redact(error.message, sink.secrets());
-  if (error.refusesRequest) return new UpstreamFailure('status', false, new GatewayError('invalid_request', `The upstream refused the request: ${message}`), 400);
-  const client = new GatewayError(error.overloaded ? 'unavailable' : 'upstream', `The upstream reported an error: ${message}`);
-  return new UpstreamFailure('status', true, client, error.overloaded ? 503 : 502);
-}
-
 /**
  * A failure while streaming: before the first byte reached the client it is rethrown (the relay
  * tries the next channel); after, the client's stream gets an in-format error event and ends, and
@@ -94,7 +66,7 @@ async function fail(sink: StreamSink, err: unknown, tally: ResponsesTally | unde
 /**
  * Same format in and out: forwards the upstream's bytes unchanged, cut at event boundaries so a
  * connection that breaks mid-event never leaves half an event before the error event. An in-band
- * error event is not forwarded: the stream fails there (./stream-watch.ts). The complete events of
+ * error event is not forwarded: the stream fails there (shared/wire/stream-watch.ts). The complete events of
  * one upstream read go out in one write, less the hidden usage-only chunk (one per stream).
  */
 export async function pipePassThrough(body: Readable, sink: StreamSink): Promise<void> {
@@ -113,7 +85,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
       const error = watch.event(event);
       if (error) {
         await send(events, from, i);
-        throw inBandFailure(error, sink);
+        throw inBandFailure(error, sink.secrets());
       }
       sink.observer?.event(event);
       tally?.event(event.data);
@@ -128,9 +100,9 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
   try {
     for await (const chunk of body) {
       sink.received();
-      await forward(read(reader, chunk as Buffer));
+      await forward(readEvents(reader, chunk as Buffer));
     }
-    await forward(read(reader, undefined));
+    await forward(readEvents(reader, undefined));
     if (!sink.client.committed) throw emptyStream();
     if (!watch.finished) throw endedEarly();
   } catch (err) {
@@ -142,7 +114,7 @@ export async function pipePassThrough(body: Readable, sink: StreamSink): Promise
 /**
  * Different formats: maps the upstream's events with the request's translator and frames them in
  * the client's format. An in-band error event is not translated: the stream fails there
- * (./stream-watch.ts).
+ * (shared/wire/stream-watch.ts).
  */
 export async function pipeTranslated(body: Readable, translator: Translator, sink: StreamSink): Promise<void> {
   const reader = new SseReader();
@@ -158,12 +130,12 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
     const out: StreamEvent[] = [];
     for (const event of events) {
       if (event.data === undefined) continue; // a comment or keep-alive: nothing to translate
-      if (event.malformed) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent a malformed stream event'));
+      if (event.malformed) throw malformedEvent();
       count++;
       const error = watch.event(event);
       if (error) {
         await emit(out);
-        throw inBandFailure(error, sink);
+        throw inBandFailure(error, sink.secrets());
       }
       sink.observer?.event(event);
       out.push(...translator.streamEvent(event));
@@ -173,9 +145,9 @@ export async function pipeTranslated(body: Readable, translator: Translator, sin
   try {
     for await (const chunk of body) {
       sink.received();
-      await relay(read(reader, chunk as Buffer));
+      await relay(readEvents(reader, chunk as Buffer));
     }
-    await relay(read(reader, undefined));
+    await relay(readEvents(reader, undefined));
     if (count === 0) throw emptyStream();
     if (!watch.finished) throw endedEarly();
     await emit(translator.streamEnd());

@@ -1,10 +1,10 @@
 /**
- * How an upstream stream ended, read from its events (data-plane/relay/stream-watch.ts), in every
+ * How an upstream stream ended, read from its events (shared/wire/stream-watch.ts), in every
  * upstream format, as given and as read from their bytes (shared/wire/sse/read.ts): the terminal
  * event, a stream cut before it, and an error event inside a 200 stream, found where it starts.
  */
 import type { WireFormat } from '../../shared/formats.js';
-import { StreamWatch } from '../../data-plane/relay/stream-watch.js';
+import { StreamWatch } from '../../shared/wire/stream-watch.js';
 import { frameEventText } from '../../shared/wire/sse/frame.js';
 import { SseReader } from '../../shared/wire/sse/read.js';
 import type { StreamEvent } from '../../shared/wire/translate/translator.js';

@@ -2,14 +2,18 @@
  * How an upstream stream ends, read from its own events (docs/formats.md, "Event streams"):
  * whether its terminal event came (the answer is whole), and whether it reported an error in-band
  * (a 200 stream that carries an error event instead of, or after, its answer: Anthropic's `event:
- * error` when overloaded, an `{"error": ...}` chunk, `response.failed`). The pipes of ./stream.ts
- * act on it: an in-band error before anything reached the client fails the attempt (the next
- * channel is tried, the breaker counts it); after, and for a stream that ends without its terminal
- * event, the client's stream ends with the gateway's own error event, and the request is charged as
- * cut short.
+ * error` when overloaded, an `{"error": ...}` chunk, `response.failed`), and the failures these
+ * are. The relay's pipes (data-plane/relay/stream.ts) act on it: an in-band error before anything
+ * reached the client fails the attempt (the next channel is tried, the breaker counts it); after,
+ * and for a stream that ends without its terminal event, the client's stream ends with the
+ * gateway's own error event, and the request is charged as cut short. The control plane's probes
+ * and channel tests read streams with it too (./upstream-stream.ts).
  */
-import type { WireFormat } from '../../shared/formats.js';
-import type { StreamEvent } from '../../shared/wire/translate/translator.js';
+import type { WireFormat } from '../formats.js';
+import { GatewayError } from './errors.js';
+import { UpstreamFailure, redact } from './failure.js';
+import { SseEventTooLarge, type SseEvent, type SseReader } from './sse/read.js';
+import type { StreamEvent } from './translate/translator.js';
 
 /** An error the upstream reported inside its stream. */
 export interface InBandError {
@@ -76,4 +80,36 @@ export class StreamWatch {
     this.finished = true;
     return undefined;
   }
+}
+
+/** The events `chunk` completed (undefined: the stream ended); an oversized event fails the stream as a bad answer. */
+export function readEvents(reader: SseReader, chunk: Buffer | undefined): SseEvent[] {
+  try {
+    return chunk ? reader.push(chunk) : reader.end();
+  } catch (err) {
+    if (err instanceof SseEventTooLarge) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent an oversized event'));
+    throw err;
+  }
+}
+
+/** A stream with no event at all. */
+export const emptyStream = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream stream ended without any event'));
+
+/** An event whose data is neither JSON nor a terminator. */
+export const malformedEvent = () => new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream sent a malformed stream event'));
+
+/** The upstream closed its stream cleanly but before its terminal event: a cut, as far as the client and the charge go. */
+export const endedEarly = () => new UpstreamFailure('cut', true, new GatewayError('upstream', 'The upstream stream ended before the answer was complete'));
+
+/**
+ * An error the upstream reported in its stream, as the status HTTP would have carried (breaker and
+ * health count it alike): 503 when it says it is overloaded, 502 otherwise; 400 when it says the
+ * request is invalid, which is the client's mistake (no other channel is tried, nothing is counted).
+ * `secrets`: what the message must not carry (the call's key, the upstream's address).
+ */
+export function inBandFailure(error: InBandError, secrets: string[]): UpstreamFailure {
+  const message = redact(error.message, secrets);
+  if (error.refusesRequest) return new UpstreamFailure('status', false, new GatewayError('invalid_request', `The upstream refused the request: ${message}`), 400);
+  const client = new GatewayError(error.overloaded ? 'unavailable' : 'upstream', `The upstream reported an error: ${message}`);
+  return new UpstreamFailure('status', true, client, error.overloaded ? 503 : 502);
 }
