@@ -16,6 +16,7 @@ import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
+import { checkAllowList } from '../pipeline/resolve.js';
 import { endpointRouter, endpointsOf } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
@@ -92,13 +93,11 @@ async function serve(ctx: Ctx, deps: ImageRoutesDeps, action: ImageAction, field
   if (typeof id !== 'string' || id === '') throw new GatewayError('invalid_request', 'You must provide a model parameter', 400, { param: 'model' });
   const model = runtime.models.get(id);
   if (!model) throw new GatewayError('not_found', `The model '${id}' does not exist or is not served here`, 404, { param: 'model' });
-  if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
-    throw new GatewayError('permission', `This API key may not use the model '${id}'`);
-  }
+  checkAllowList(token, model, id);
   if (model.kind !== 'image') throw new GatewayError('invalid_request', `The model '${id}' does not generate images`, 400, { param: 'model' });
   const request = checkImageRequest(action, model.id, fields, form?.files);
   const routes = usableGroups(runtime, token, model, 'images', deps.usable);
-  const relay = (candidates: typeof routes) => deps.relay.serve(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, runtime, model, request, candidates });
+  const relay = (candidates: typeof routes) => deps.relay.serve(ctx, { requestId: ctx.state.requestId, token, runtime, model, request, candidates });
   if (!deps.limits) return relay(routes);
-  await deps.limits.around(ctx as unknown as Koa.Context, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, relay);
+  await deps.limits.around(ctx, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, relay);
 }

@@ -1,5 +1,7 @@
 import { GatewayError } from '../../shared/wire/errors.js';
 import { pathParam } from './endpoint-router.js';
+import type { TokenRecord } from '../../shared/ports/token-store.js';
+import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import type { Authenticated, Configured, RequestState, Resolved, Stage, WithBody } from './state.js';
 
 /** Where an endpoint names the model and the stream mode. */
@@ -10,6 +12,13 @@ export type ModelSource =
   | { pathStream: boolean }
   /** Body `model`, never a stream (token counts). */
   | 'count';
+
+/** 403 when `token`'s allow-list names neither `model` nor the name it was asked by (an alias). */
+export function checkAllowList(token: TokenRecord, model: RuntimeModel, named: string): void {
+  if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(named)) {
+    throw new GatewayError('permission', `This API key may not use the model '${named}'`);
+  }
+}
 
 /**
  * Stage: the model the request names (`models/` prefix allowed; see {@link ModelSource}),
@@ -27,9 +36,7 @@ export function resolveModel(source: ModelSource): Stage<RequestState & Configur
       const message = `The model '${id}' does not exist or is not served here`;
       throw format === 'responses' ? new GatewayError('invalid_request', message) : new GatewayError('not_found', message);
     }
-    if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(id)) {
-      throw new GatewayError('permission', `This API key may not use the model '${id}'`);
-    }
+    checkAllowList(token, model, id);
     // A model priced only by the image or second has no price here: served as a conversation, it would be free.
     if (model.kind !== 'text' && model.prices.input == null && model.prices.output == null && model.prices.perRequest == null) {
       const endpoint = model.kind === 'image' ? '/v1/images/generations' : '/v1/videos';

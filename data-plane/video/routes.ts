@@ -15,6 +15,7 @@ import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
+import { checkAllowList } from '../pipeline/resolve.js';
 import { endpointRouter, endpointsOf, pathParam } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
@@ -92,9 +93,7 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, u
   const request = await parseVideoRequest(ctx.get('content-type'), bytes);
   const model = runtime.models.get(request.model);
   if (!model) throw new GatewayError('not_found', `The model '${request.model}' does not exist or is not served here`);
-  if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id) && !token.modelAllowList.includes(request.model)) {
-    throw new GatewayError('permission', `This API key may not use the model '${request.model}'`);
-  }
+  checkAllowList(token, model, request.model);
   if (model.kind !== 'video') throw new GatewayError('invalid_request', `The model '${request.model}' does not make videos`);
   ctx.state.model = model;
   // As for text: groups where the model is unavailable serve only when no other group is left.
