@@ -1,4 +1,8 @@
-/** Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`. */
+/**
+ * Jest in ESM mode with swc (decorator metadata on). Type-checking is `npm run typecheck`.
+ * Two projects: `unit` (test/unit and test/golden: neither PostgreSQL nor Redis; `npm run
+ * test:unit`) and `services` (every other folder: real PostgreSQL and Redis).
+ */
 
 /* global process */
 import { randomBytes } from 'node:crypto';
@@ -11,19 +15,18 @@ if (!process.env.LOG_LEVEL) {
 }
 
 // The PostgreSQL server of the tests, and this run's template database on it: test databases are
-// copies of it (test/support/database.ts), and the global teardown drops it.
+// copies of it (test/support/database.ts), and the services project's global teardown drops it.
 process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 process.env.TEST_TEMPLATE_DATABASE = `meridian_template_${randomBytes(4).toString('hex')}`;
 
-export default {
+/** The folders of the unit project. */
+const UNIT = ['<rootDir>/test/unit/', '<rootDir>/test/golden/'];
+
+/** What both projects share. */
+const project = {
   testEnvironment: '<rootDir>/test/support/environment.js',
   setupFilesAfterEnv: ['<rootDir>/test/support/quiet-logs.ts'],
-  roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  // The memory test measures this process's memory: with other test files running beside it, it
-  // measures them. It has its own configuration (jest.memory.config.js), which `npm test` runs
-  // after this one.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/relay/memory\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
@@ -39,6 +42,29 @@ export default {
       },
     ],
   },
+};
+
+export default {
+  projects: [
+    {
+      ...project,
+      displayName: 'unit',
+      roots: UNIT,
+      // A unit test that reaches for PostgreSQL or Redis (everything that does goes through
+      // test/support/database.ts) fails at once, saying where it belongs.
+      moduleNameMapper: { '/support/database\\.js$': '<rootDir>/test/support/no-services.ts', ...project.moduleNameMapper },
+    },
+    {
+      ...project,
+      displayName: 'services',
+      roots: ['<rootDir>/test'],
+      // The memory test measures this process's memory: with other test files running beside it, it
+      // measures them. It has its own configuration (jest.memory.config.js), which `npm test` runs
+      // after this one.
+      testPathIgnorePatterns: ['/node_modules/', ...UNIT, '<rootDir>/test/relay/memory\\.test\\.ts$'],
+      globalTeardown: '<rootDir>/test/support/drop-template.js',
+    },
+  ],
   // Generous: a test that passes is never slowed by it, and on a loaded machine starting a control
   // plane alone can take half a minute. Steps that wait for something bound their own waits.
   testTimeout: 120_000,
@@ -47,5 +73,4 @@ export default {
   // child process, a window of the service's own), so two leave the cores idle a third of the run.
   maxWorkers: 4,
   testSequencer: '<rootDir>/test/support/longest-first.js',
-  globalTeardown: '<rootDir>/test/support/drop-template.js',
 };

@@ -6,13 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { Redis } from 'ioredis';
 import { parse, getOperationAST } from 'graphql';
 import { createLogger, setLogDestination } from '../../shared/log.js';
 import { restoreTestLogs } from '../support/quiet-logs.js';
 import { createRegistry, metricsEndpoint } from '../../shared/metrics/registry.js';
-import { RedisCommandMetrics } from '../../shared/metrics/redis-commands.js';
-import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 import { readEnv } from '../../shared/config/env.js';
 import { operationsEnv } from '../../shared/config/operations.js';
 import { DataPlaneMetrics } from '../../data-plane/metrics/data-plane-metrics.js';
@@ -85,27 +82,6 @@ describe('GET /metrics', () => {
 
   test('other paths go on to the next middleware', async () => {
     expect(await (await fetch(`${base}/other`)).text()).toBe('next');
-  });
-});
-
-describe('Redis commands', () => {
-  test('each command is timed by name, pipelined ones too; an error reply counts as an error of its command', async () => {
-    const registry = createRegistry('unit');
-    const metrics = new RedisCommandMetrics(registry);
-    // Observed before it connects: its handshake (INFO, CLIENT SETINFO) is not counted.
-    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true });
-    const key = `${testRedisPrefix()}text`;
-    try {
-      metrics.observe(redis);
-      await redis.set(key, 'not a number', 'PX', 5000);
-      await redis.pipeline().get(key).get(key).exec();
-      await expect(redis.incr(key)).rejects.toThrow(/not an integer/);
-    } finally {
-      redis.disconnect();
-    }
-    const durations = (await registry.getSingleMetric('meridian_redis_command_duration_seconds')!.get()).values.filter((v) => (v as { metricName?: string }).metricName === 'meridian_redis_command_duration_seconds_count');
-    expect(Object.fromEntries(durations.map((v) => [v.labels.command, v.value]))).toEqual({ set: 1, get: 2 });
-    expect((await registry.getSingleMetric('meridian_redis_command_errors_total')!.get()).values.map((v) => [v.labels, v.value])).toEqual([[{ command: 'incr', reason: 'reply' }, 1]]);
   });
 });
 
