@@ -102,15 +102,14 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
       .then(readBody(deps.config.maxBodyBytes, deps.config.maxJsonDepth, source === 'count' ? 'count_tokens' : 'generate'))
       .then(resolveModel(source))
       .then(pickGroups((group, model, others) => groupHealth.usable(group, model, others)));
-  const generation = (format: WireFormat, source: ModelSource) => {
-    // Before the reservation: a refused request costs nothing and reaches no upstream.
-    return modelAsked(format, source)
+  const generation = (format: WireFormat, source: ModelSource) =>
+    modelAsked(format, source)
+      // Before the reservation: a refused request costs nothing and reaches no upstream.
       .then(limits.middleware)
       .then(options.meter ?? unmetered)
       // Inside metering: it wraps the settlement callback the stages before it left.
       .then(countCacheReads(router, recording ? recorder : undefined, deps.config.nodeName))
       .then(relayStage(relay));
-  };
 
   const routes = endpointRouter();
   for (const [paths, format, source] of GENERATIONS) routes.post(paths, ...generation(format, source).stages);
