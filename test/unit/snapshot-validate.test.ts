@@ -65,13 +65,14 @@ test('duplicate and malformed models of a channel, and mappings of models it doe
       c.channels[1].modelMapping = { 'claude-y': 'claude-upstream', 'gpt-z': 'gpt-z-upstream', 'gpt-x': '' };
     }),
   );
+  // Each field's own problems first, then what ties the channel's fields together.
   expect(problems).toEqual([
     'channels[1].models[1]: duplicate model "claude-y"',
     'channels[1].models[2]: must be a non-empty string',
     'channels[1].models[3]: must be a non-empty string',
+    'channels[1].modelMapping.gpt-x: must be a non-empty string',
     'channels[1].modelMapping.gpt-z: maps a model the channel does not serve',
     'channels[1].modelMapping.gpt-x: maps a model the channel does not serve',
-    'channels[1].modelMapping.gpt-x: must be a non-empty string',
   ]);
   expect(validateSnapshot(sealedWith((c) => void (c.channels[1].modelMapping = null as never)))).toEqual(['channels[1].modelMapping: must be an object']);
 });
