@@ -7,7 +7,8 @@ import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { providerFor } from '../../shared/wire/providers/registry.js';
 import { KeyRejected, redact } from '../../shared/wire/failure.js';
 import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
-import { SseReader, type SseEvent } from '../../shared/wire/sse/read.js';
+import { readUpstreamStream } from '../../shared/wire/upstream-stream.js';
+import type { AnswerReading } from '../../shared/wire/attempt.js';
 import { TranslationError, type StreamEvent, type Translator } from '../../shared/wire/translate/translator.js';
 import { badInput } from '../graphql/errors.js';
 import { probeBody } from '../health/probe-request.js';
@@ -108,11 +109,13 @@ export class ChannelTestService {
     const started = performance.now();
     let firstByteMs: number | null = null;
     const read: AnswerReader<string> = stream
-      ? (b, { received }) =>
-          streamText(b, format, translator, () => {
-            received();
+      ? (b, reading) => {
+          const received = () => {
+            reading.received();
             firstByteMs ??= Math.round(performance.now() - started);
-          })
+          };
+          return streamText(b, wire, format, translator, { ...reading, received });
+        }
       : async (_b, { whole }) => answerText(await whole(MAX_ANSWER_BYTES), format, translator);
     const call = await this.caller.call({ channel, format: wire, model, upstreamModel, stream, body }, read);
     return {
@@ -152,13 +155,16 @@ function errorMessage(call: ChannelCall<string>, channel: RuntimeChannel, stream
     }
     case 'upstream_4xx':
     case 'upstream_5xx':
+      if (call.status !== null && call.status < 400) {
+        message = `The stream carried an error: ${call.failed?.clientError.message}`;
+        break;
+      }
       message = `HTTP ${call.status}: ${call.failed?.clientError.message}`;
       // Traffic would take this key out of rotation; a test only reports.
       if (call.failed instanceof KeyRejected) message += '. The key may be invalid; it was not disabled (use setChannelKeyEnabled)';
       break;
     case 'cut_stream':
-      if (call.error instanceof AnswerError) message = `The stream carried an error: ${cause}`;
-      else message = stream ? `The stream broke off or could not be read: ${cause}` : `The answer broke off: ${cause}`;
+      message = stream ? `The stream broke off: ${cause}` : `The answer broke off: ${cause}`;
       break;
     default:
       message = call.error instanceof AnswerError ? `The answer is an error: ${cause}` : `The answer could not be read: ${cause}`;
@@ -175,33 +181,18 @@ function answerText(bytes: Buffer, format: WireFormat, translator: Translator | 
 }
 
 /**
- * A stream's text (up to the sample length), each event read once by the relay's own reader and
- * translated to the client's format first. Comments and keep-alives are not events.
+ * A stream's text (up to the sample length): the upstream's stream (in `wire`) read and judged as
+ * the relay reads it, each event translated to the client's format first.
  */
-async function streamText(body: Readable, format: WireFormat, translator: Translator | undefined, firstByte: () => void): Promise<string> {
-  const reader = new SseReader();
+async function streamText(body: Readable, wire: WireFormat, format: WireFormat, translator: Translator | undefined, reading: AnswerReading): Promise<string> {
   let text = '';
-  let events = 0;
   const take = (out: StreamEvent[]) => {
     for (const e of out) {
       const added = eventText(format, e);
       if (text.length < SAMPLE_CHARS) text += added;
     }
   };
-  const takeEvents = (read: SseEvent[]) => {
-    for (const event of read) {
-      if (event.data === undefined) continue;
-      if (event.malformed) throw new Error('an event is not JSON');
-      events += 1;
-      take(translator ? translator.streamEvent(event) : [event]);
-    }
-  };
-  for await (const chunk of body) {
-    firstByte();
-    takeEvents(reader.push(chunk as Buffer));
-  }
-  takeEvents(reader.end());
-  if (events === 0) throw new Error('the stream ended without any event');
+  await readUpstreamStream(body, wire, reading, (event) => take(translator ? translator.streamEvent(event) : [event]));
   if (translator) take(translator.streamEnd());
   return text;
 }

@@ -8,7 +8,8 @@ import type { RoutingSnapshot, SnapshotGroup } from '../../shared/snapshot/types
 import { compileSnapshot } from '../../shared/snapshot/compile.js';
 import type { RuntimeConfig, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { upstreamFormat } from '../../shared/wire/translators.js';
-import { ChannelCaller } from '../catalog/channel-call.js';
+import { ChannelCaller, type AnswerReader } from '../catalog/channel-call.js';
+import { readUpstreamStream } from '../../shared/wire/upstream-stream.js';
 import { everyWhileHeld, type JobLease, type Schedule } from '../jobs/job-lease.js';
 import type { HealthService } from './health.service.js';
 import { probeBody } from './probe-request.js';
@@ -19,7 +20,7 @@ const log = createLogger('probes');
 
 /** The node name probe outcomes are recorded under. */
 const PROBE_NODE = 'probe';
-/** Largest probe answer read (it asks for the smallest output: anything near this is not an answer to it). */
+/** Largest non-streamed probe answer read (it asks for the smallest output: anything near this is not an answer to it). */
 const MAX_PROBE_ANSWER = 1024 * 1024;
 
 /** What one probe did. */
@@ -156,7 +157,9 @@ export class ProbeService {
     const wire = upstreamFormat(channel.kind, format)!;
     const body = probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens);
     const request = { channel, format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body };
-    const { failure, latencyMs, ttfbMs } = await this.caller.call(request, (_body, { whole }) => whole(MAX_PROBE_ANSWER));
+    // Read as the relay reads it: a stream judged by its events (an in-band error, a missing end), a body whole.
+    const read: AnswerReader<unknown> = stream ? (b, reading) => readUpstreamStream(b, wire, reading) : (_b, { whole }) => whole(MAX_PROBE_ANSWER);
+    const { failure, latencyMs, ttfbMs } = await this.caller.call(request, read);
     const outcome: OutcomeAttempt = { group: target.group.name, channel: channel.id, model: target.model, node: PROBE_NODE, format, stream, failure, latencyMs, ttfbMs };
     const inc: BucketIncrements = new Map();
     addAttempt(inc, outcome);

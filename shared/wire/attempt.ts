@@ -45,6 +45,8 @@ export interface AnswerReading {
   received: () => void;
   /** The whole body, at most `limit` bytes; throws UpstreamFailure (cut, timeout, too large). */
   whole: (limit: number) => Promise<Buffer>;
+  /** What a message about this call must not carry (see {@link secretsOf}). */
+  secrets: () => string[];
 }
 
 /**
@@ -108,7 +110,7 @@ export async function attemptCall<T>(
       if (bytes === undefined) throw new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer is too large'));
       return bytes;
     };
-    return await read(res, { signal: abort, received, whole });
+    return await read(res, { signal: abort, received, whole, secrets: () => secretsOf(call) });
   } finally {
     timing.latencyMs = performance.now() - started;
     clearTimeout(totalTimer);

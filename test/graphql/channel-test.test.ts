@@ -154,6 +154,24 @@ test('an Anthropic channel answering 401: reported with the status, never the ke
   expect(await testOk(anthropic)).toEqual(expect.objectContaining({ ok: true, status: 200, sample: TEXT_REPLY.text }));
 });
 
+describe('a stream judged by its events, as the relay judges it', () => {
+  test('an error event (an overloaded Anthropic upstream): reported as the stream\'s error, never with the key or the URL', async () => {
+    upstream.script(ANTHROPIC_KEY, { kind: 'cut', afterEvents: 2, ending: 'error-event' });
+    const r = await testOk(anthropic, { stream: true });
+    expect(r).toEqual(expect.objectContaining({ ok: false, status: 200, stream: true, sample: null }));
+    expect(r.error).toMatch(/stream carried an error/);
+    expect(r.error).not.toContain(ANTHROPIC_KEY);
+    expect(r.error).not.toContain(new URL(upstream.url).host);
+  });
+
+  test('a stream closed cleanly before its terminal event: broken off', async () => {
+    upstream.script(OPENAI_KEY, { kind: 'cut', afterEvents: 2, ending: 'close' });
+    const r = await testOk(openai, { stream: true, format: 'messages' });
+    expect(r).toEqual(expect.objectContaining({ ok: false, status: 200, stream: true }));
+    expect(r.error).toMatch(/stream broke off: .*before the answer was complete/);
+  });
+});
+
 test('an upstream that never answers: a timeout error, no status', async () => {
   const r = await testOk(hanging);
   expect(r).toEqual(expect.objectContaining({ ok: false, status: null, sample: null }));
