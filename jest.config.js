@@ -58,10 +58,7 @@ export default {
       ...project,
       displayName: 'services',
       roots: ['<rootDir>/test'],
-      // The memory test measures this process's memory: with other test files running beside it, it
-      // measures them. It has its own configuration (jest.memory.config.js), which `npm test` runs
-      // after this one.
-      testPathIgnorePatterns: ['/node_modules/', ...UNIT, '<rootDir>/test/relay/memory\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', ...UNIT],
       globalTeardown: '<rootDir>/test/support/drop-template.js',
     },
   ],
