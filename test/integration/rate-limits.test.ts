@@ -15,6 +15,7 @@ import { Metering } from '../../data-plane/billing/metering.js';
 import { createRelayPipeline } from '../../data-plane/pipeline/pipeline.js';
 import { sha256Hex } from '../../shared/crypto/secrets.js';
 import { setLogDestination } from '../../shared/log.js';
+import { restoreTestLogs } from '../support/quiet-logs.js';
 import type { RateLimits } from '../../shared/limits/rate-limits.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import type { ScopeUse } from '../../shared/ports/rate-limiter.js';
@@ -350,7 +351,7 @@ describe('rate limits when Redis cannot be reached', () => {
       await eventually(async () => (await openaiCall(url, key)).status === 200, 'admitted once Redis answers');
       expect((await openaiCall(url, key)).status).toBe(429);
     } finally {
-      setLogDestination(null);
+      restoreTestLogs();
       await node?.close();
       await ports.close();
       await upstream.close();
