@@ -162,3 +162,9 @@ describe('SseReader', () => {
     expect((long as unknown as { pending: Buffer }).pending.toString()).toBe('data: par');
   });
 });
+
+test('rawOf joins events of separate pushes too', () => {
+  const reader = new SseReader();
+  const events = [...reader.push(Buffer.from('data: 1\n\n')), ...reader.push(Buffer.from('data: 2\n\n'))];
+  expect(rawOf(events).toString()).toBe('data: 1\n\ndata: 2\n\n');
+});

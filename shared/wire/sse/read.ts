@@ -173,12 +173,18 @@ export class SseReader {
 }
 
 /**
- * The raw bytes of `events[from, to)`, consecutive events of one {@link SseReader.push}, as one
- * buffer (a view of the chunk they came in, not a copy).
+ * The raw bytes of `events[from, to)`, consecutive events of a reader, as one buffer: a view of
+ * the chunk they came in when they came in one push (no copy).
  */
 export function rawOf(events: readonly SseEvent[], from = 0, to = events.length): Buffer {
   if (to - from === 1) return events[from].raw;
   const first = events[from].raw;
+  for (let i = from + 1; i < to; i++) {
+    const before = events[i - 1].raw;
+    const raw = events[i].raw;
+    // Events of separate pushes do not follow each other in memory: those are copied together.
+    if (raw.buffer !== first.buffer || raw.byteOffset !== before.byteOffset + before.length) return Buffer.concat(events.slice(from, to).map((e) => e.raw));
+  }
   const last = events[to - 1].raw;
   return Buffer.from(first.buffer, first.byteOffset, last.byteOffset + last.length - first.byteOffset);
 }
