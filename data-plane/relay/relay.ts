@@ -18,7 +18,7 @@ import { GatewayError } from '../../shared/wire/errors.js';
 import type { UpstreamCall } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { TranslationError, type Translator } from '../../shared/wire/translate/translator.js';
-import { attemptCall, secretsOf } from '../../shared/wire/attempt.js';
+import { attemptCall } from '../../shared/wire/attempt.js';
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
 import { ClientStream } from './client-stream.js';
@@ -293,7 +293,7 @@ export class Relay {
     else req.graceEnd?.once('end', onGraceEnd);
     const options = { abort, idleTimeoutMs: this.deps.idleTimeoutMs, now: this.deps.router.now };
     try {
-      await attemptCall(this.deps.transport, call, record, options, async (res, { received, whole }) => {
+      await attemptCall(this.deps.transport, call, record, options, async (res, { received, whole, secrets }) => {
         if (!req.stream) {
           const body = await whole(MAX_UPSTREAM_BODY);
           const observer = req.observe?.(prepared.upstreamFormat);
@@ -313,7 +313,7 @@ export class Relay {
           format: req.format,
           observer,
           hideUsageChunk: prepared.hideUsageChunk,
-          secrets: () => secretsOf(call),
+          secrets,
         };
         if (prepared.translator) await pipeTranslated(res.body, prepared.translator, sink);
         else await pipePassThrough(res.body, sink);

@@ -45,7 +45,7 @@ export interface AnswerReading {
   received: () => void;
   /** The whole body, at most `limit` bytes; throws UpstreamFailure (cut, timeout, too large). */
   whole: (limit: number) => Promise<Buffer>;
-  /** What a message about this call must not carry (see {@link secretsOf}). */
+  /** What a message about this call must not carry: its key and where the upstream lives. */
   secrets: () => string[];
 }
 
@@ -122,7 +122,7 @@ export async function attemptCall<T>(
 }
 
 /** What must never reach a client from `call`: its key and where the upstream lives. */
-export function secretsOf(call: UpstreamCall): string[] {
+function secretsOf(call: UpstreamCall): string[] {
   const out = [call.key];
   if (call.channel.baseUrl) {
     out.push(call.channel.baseUrl);
