@@ -8,7 +8,7 @@
 import type Koa from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireFormat } from '../../shared/formats.js';
-import type { GroupRoute, RuntimeChannel, RuntimeModel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
+import type { GroupRoute, RuntimeModel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { createLogger } from '../../shared/log.js';
 import { affinityKey } from '../routing/affinity.js';
@@ -17,7 +17,7 @@ import type { Router, SkipReason } from '../routing/router.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import type { UpstreamCall } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
-import { TranslationError, type Translator } from '../../shared/wire/translate/translator.js';
+import type { Translator } from '../../shared/wire/translate/translator.js';
 import { attemptCall } from '../../shared/wire/attempt.js';
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import type { GraceEnd } from '../http/grace-end.js';
@@ -27,14 +27,12 @@ import { KeyRing } from '../../shared/wire/key-ring.js';
 import type { AttemptRecord, RelayOutcome, SkipRecord } from './outcome.js';
 import { candidateChannels } from './pick.js';
 import { pipePassThrough, pipeTranslated, type AnswerObserver } from './stream.js';
-import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
+import { prepareRequest, type PreparedRequest } from '../../shared/wire/prepare.js';
 
 const log = createLogger('relay');
 
 /** Largest non-streamed upstream answer read. */
 const MAX_UPSTREAM_BODY = 64 * 1024 * 1024;
-/** Output cap sent when the upstream format requires one and neither the client nor the model gives one. */
-const FALLBACK_MAX_TOKENS = 4096;
 
 /** One client request, as the earlier stages left it. */
 export interface RelayRequest {
@@ -74,15 +72,6 @@ export interface KeyRejection {
   channelId: string;
   keyId: string;
   status: number;
-}
-
-/** The request as sent to one channel. */
-interface Prepared {
-  upstreamFormat: WireFormat;
-  translator?: Translator;
-  body: Buffer;
-  /** The gateway asked for `include_usage` on the client's behalf: the usage-only chunk is not forwarded. */
-  hideUsageChunk?: boolean;
 }
 
 /** Relays requests; one instance per data plane (with the routing state it is given, and the key ring). */
@@ -133,7 +122,9 @@ export class Relay {
     const steering = { weigh: (channels: readonly WeightedChannel[]) => router.scores.weights(channels, model), pinned: pin };
     for (const { group, target } of candidateChannels(req.candidates, allow, this.random, steering)) {
       const channel = target.channel;
-      const prepared = this.prepare(req, channel, target.upstreamModel);
+      const prepared = prepareRequest(req, channel, target.upstreamModel, (fields, to) =>
+        log.debug('client fields without an equivalent upstream were dropped', { requestId: req.requestId, from: req.format, to, channelKind: channel.kind, fields }),
+      );
       if (prepared instanceof UpstreamFailure) {
         router.breakers.release(channel.id, model);
         outcome.attempts.push({ group: group.name, channelId: channel.id, kind: channel.kind, result: prepared.result });
@@ -243,46 +234,13 @@ export class Relay {
     return undefined;
   }
 
-  /** The request body for one channel, or a failure when it cannot be expressed there. */
-  private prepare(req: RelayRequest, channel: RuntimeChannel, upstreamModel: string): Prepared | UpstreamFailure {
-    const format = upstreamFormat(channel.kind, req.format);
-    if (format === undefined) {
-      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `Requests in the ${req.format} format cannot be served by this model's channels`));
-    }
-    if (format === req.format) {
-      // Pass-through: the client's bytes, with only the model name rewritten (Gemini names it in
-      // the path) and, for a chat stream, the final usage asked for (metering needs it).
-      const addUsage = format === 'chat-completions' && req.stream && !asksForUsage(req.body);
-      if (!addUsage && (format === 'generateContent' || req.body.model === upstreamModel)) return { upstreamFormat: format, body: req.rawBody };
-      const body: Record<string, unknown> = { ...req.body, model: upstreamModel };
-      if (addUsage) body.stream_options = { ...asRecord(req.body.stream_options), include_usage: true };
-      return { upstreamFormat: format, body: Buffer.from(JSON.stringify(body)), hideUsageChunk: addUsage };
-    }
-    const translator = translatorFor(req.format, format)!;
-    const dropped: string[] = [];
-    try {
-      const defaultMaxTokens = req.model.defaultMaxOutputTokens ?? req.model.limits.maxOutputTokens ?? FALLBACK_MAX_TOKENS;
-      const context = { upstreamModel, stream: req.stream, defaultMaxTokens, headers: req.clientHeaders, dropped: (field: string) => void dropped.push(field) };
-      const body = withoutRejected(translator.request(req.body, context), req.model.rejectedParameters);
-      if (dropped.length > 0) {
-        log.debug('client fields without an equivalent upstream were dropped', { requestId: req.requestId, from: req.format, to: format, channelKind: channel.kind, fields: dropped });
-      }
-      return { upstreamFormat: format, translator, body: Buffer.from(JSON.stringify(body)) };
-    } catch (err) {
-      if (!(err instanceof TranslationError)) throw err;
-      // Another channel (of another kind) may take it; if none does, the client learns what, why
-      // and for which kind of channel (the translation passes through chat internally; that is not it).
-      return new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', `${err.message} (model '${req.model.id}', channel kind: ${channel.kind})`));
-    }
-  }
-
   /**
    * One upstream call through the shared attempt (timers, error statuses); throws UpstreamFailure.
    * A stalled answer fails like a cut one: over to the next channel before anything reached the
    * client, with the format's error event after. The client going away and the end of the
    * shutdown grace abort the call too.
    */
-  private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: Prepared, client: ClientStream, record: AttemptRecord): Promise<void> {
+  private async attempt(ctx: Koa.Context, req: RelayRequest, call: UpstreamCall, prepared: PreparedRequest, client: ClientStream, record: AttemptRecord): Promise<void> {
     const abort = new AttemptAbort();
     const onClose = () => {
       if (!ctx.res.writableFinished) abort.abort(new AbortReason('client-gone'));
@@ -323,39 +281,6 @@ export class Relay {
       req.graceEnd?.off('end', onGraceEnd);
     }
   }
-}
-
-/** An object value, or an empty object for anything else (absent, null). */
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/**
- * A translated body less the parameters the model refuses (`name`, or `object.name`): a client's
- * `temperature` with `top_p` must not turn into an upstream 400 for a model that takes only one.
- * Pass-through bodies are left as the client sent them.
- */
-function withoutRejected(body: Record<string, unknown>, rejected: readonly string[]): Record<string, unknown> {
-  for (const name of rejected) {
-    const dot = name.indexOf('.');
-    if (dot === -1) {
-      delete body[name];
-      continue;
-    }
-    const outer = name.slice(0, dot);
-    const inner = body[outer];
-    // A copy: the nested object may be the client's own, which another channel may still need.
-    if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
-      const { [name.slice(dot + 1)]: _dropped, ...rest } = inner as Record<string, unknown>;
-      body[outer] = rest;
-    }
-  }
-  return body;
-}
-
-/** Did a chat-completions client ask for the usage chunk (`stream_options.include_usage`)? */
-function asksForUsage(body: Record<string, unknown>): boolean {
-  return asRecord(body.stream_options).include_usage === true;
 }
 
 /** A complete upstream answer parsed, or undefined when it is not JSON. */
