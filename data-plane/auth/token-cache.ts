@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import pRetry from 'p-retry';
 import { createLogger } from '../../shared/log.js';
 import type { TokenRecord, TokenStore } from '../../shared/ports/token-store.js';
 
@@ -50,6 +51,8 @@ export class TokenCache {
   private subscribing: Promise<void> | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
   private stopped = false;
+  /** Aborts the subscription's tries at `stop`. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly store: TokenStore, options: TokenCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 2000;
@@ -74,6 +77,7 @@ export class TokenCache {
   /** Unsubscribes and forgets everything. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     const unsubscribe = this.unsubscribe;
     this.unsubscribe = undefined;
     this.entries.clear();
@@ -112,22 +116,29 @@ export class TokenCache {
   }
 
   private async subscribe(): Promise<void> {
+    if (this.stopped) return;
     let warned = false;
-    while (!this.stopped) {
-      try {
-        const unsubscribe = await this.store.onInvalidate((keyHash) => this.invalidate(keyHash));
-        if (this.stopped) return void (await unsubscribe());
-        this.unsubscribe = unsubscribe;
-        // Anything cached before the subscription was acknowledged may have missed a notice.
-        this.entries.clear();
-        if (warned) log.info('token invalidations subscribed');
-        return;
-      } catch (err) {
-        if (!warned) log.warn('cannot subscribe to token invalidations; trying again', { message: (err as Error).message });
-        warned = true;
-        await new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_RETRY_MS));
-      }
+    let unsubscribe: () => Promise<void>;
+    try {
+      unsubscribe = await pRetry(() => this.store.onInvalidate((keyHash) => this.invalidate(keyHash)), {
+        forever: true,
+        factor: 1,
+        minTimeout: SUBSCRIBE_RETRY_MS,
+        signal: this.stopping.signal,
+        onFailedAttempt: (err) => {
+          if (!warned) log.warn('cannot subscribe to token invalidations; trying again', { message: err.message });
+          warned = true;
+        },
+      });
+    } catch (err) {
+      if (this.stopped) return;
+      throw err;
     }
+    if (this.stopped) return void (await unsubscribe());
+    this.unsubscribe = unsubscribe;
+    // Anything cached before the subscription was acknowledged may have missed a notice.
+    this.entries.clear();
+    if (warned) log.info('token invalidations subscribed');
   }
 
   private fetch(keyHash: string): Promise<TokenRecord | null> {
