@@ -59,6 +59,7 @@ export default {
       displayName: 'services',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/node_modules/', ...UNIT],
+      globalSetup: '<rootDir>/test/support/build-dist.js',
       globalTeardown: '<rootDir>/test/support/drop-template.js',
     },
   ],

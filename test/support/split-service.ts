@@ -25,7 +25,7 @@ import type { ClientKind, Lane } from './sdk-traffic.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** How long a process may take to start on a busy machine (swc compiles the sources at each start). */
+/** How long a process may take to start on a busy machine. */
 const START_BOUND_MS = 180_000;
 
 /** Settings of the data planes, short where a setting exists: exported so scenarios can compute their bounds. */
@@ -121,7 +121,7 @@ export class SplitService {
     const cpDir = await mkdtemp(join(tmpdir(), 'meridian-cp-'));
     dataDirs.push(cpDir);
     const controlPlane = new ServiceNode(
-      new ManagedProcess('control-plane', process.execPath, ['--import', '@swc-node/register/esm-register', 'control-plane/main/control-plane.ts'], {
+      new ManagedProcess('control-plane', process.execPath, ['dist/control-plane/main/control-plane.js'], {
         cwd: ROOT,
         env: {
           ...base,
@@ -144,7 +144,7 @@ export class SplitService {
       dataDirs.push(dir);
       const env = { ...base, NODE_NAME: name, DATA_PLANE_PORT: String(port), DATA_DIR: dir, ...DATA_PLANE_SETTINGS, ...options.dataPlaneEnv };
       return new ServiceNode(
-        new ManagedProcess(name, process.execPath, ['--import', '@swc-node/register/esm-register', 'data-plane/main.ts'], { cwd: ROOT, env }),
+        new ManagedProcess(name, process.execPath, ['dist/data-plane/main.js'], { cwd: ROOT, env }),
         `http://127.0.0.1:${port}`,
         async (url) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200,
       );
