@@ -25,7 +25,8 @@ export interface ChannelRequest {
   /** The name the upstream knows the model by. */
   upstreamModel: string;
   stream: boolean;
-  body: Record<string, unknown>;
+  /** The JSON body. */
+  body: Buffer;
 }
 
 /** What one call did. */
@@ -66,7 +67,7 @@ export class ChannelCaller {
   async call<T>(req: ChannelRequest, read: AnswerReader<T>): Promise<ChannelCall<T>> {
     // A channel with no usable key is called without one: the upstream's refusal is the finding.
     const key = this.keys.next(req.channel)?.secret ?? '';
-    const call = { ...req, key, body: Buffer.from(JSON.stringify(req.body)), clientHeaders: {} };
+    const call = { ...req, key, clientHeaders: {} };
     const timing: AttemptTiming = {};
     const abort = new AttemptAbort();
     const options = { abort, idleTimeoutMs: CALL_TIMEOUT_MS, totalMs: CALL_TIMEOUT_MS, now: Date.now };

@@ -5,11 +5,12 @@ import type { WireFormat } from '../../shared/formats.js';
 import { CompileError, compileChannel } from '../../shared/snapshot/compile.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { providerFor } from '../../shared/wire/providers/registry.js';
-import { KeyRejected, redact } from '../../shared/wire/failure.js';
-import { translatorFor, upstreamFormat } from '../../shared/wire/translators.js';
+import { KeyRejected, UpstreamFailure, redact } from '../../shared/wire/failure.js';
+import { upstreamFormat } from '../../shared/wire/translators.js';
+import { prepareRequest, type ClientRequest } from '../../shared/wire/prepare.js';
 import { readUpstreamStream } from '../../shared/wire/upstream-stream.js';
 import type { AnswerReading } from '../../shared/wire/attempt.js';
-import { TranslationError, type StreamEvent, type Translator } from '../../shared/wire/translate/translator.js';
+import type { StreamEvent, Translator } from '../../shared/wire/translate/translator.js';
 import { badInput } from '../graphql/errors.js';
 import { probeBody } from '../health/probe-request.js';
 import { toChannel } from '../publish/snapshot.builder.js';
@@ -92,19 +93,10 @@ export class ChannelTestService {
     // The request as a client of `format` would send it, then as the relay prepares it.
     const wire = upstreamFormat(channel.kind, format);
     if (wire === undefined) return refused(`No translator takes ${format} requests to a ${channel.kind} channel`);
-    let translator: Translator | undefined;
-    let body: Record<string, unknown>;
-    if (wire === format) {
-      body = probeBody(wire, upstreamModel, stream, TEST_MAX_TOKENS);
-    } else {
-      translator = translatorFor(format, wire)!;
-      try {
-        body = translator.request(probeBody(format, model, stream, TEST_MAX_TOKENS), { upstreamModel, stream, defaultMaxTokens: TEST_MAX_TOKENS });
-      } catch (err) {
-        if (err instanceof TranslationError) return refused(`The request cannot be translated to ${wire}: ${err.message}`);
-        throw err;
-      }
-    }
+    const asked = probeBody(format, model, stream, TEST_MAX_TOKENS);
+    const prepared = prepareRequest({ format, body: asked, rawBody: Buffer.from(JSON.stringify(asked)), stream, clientHeaders: {}, model: testTerms(model) }, channel, upstreamModel);
+    if (prepared instanceof UpstreamFailure) return refused(`The request cannot be translated to ${wire}: ${prepared.clientError.message}`);
+    const { translator } = prepared;
 
     const started = performance.now();
     let firstByteMs: number | null = null;
@@ -117,7 +109,7 @@ export class ChannelTestService {
           return streamText(b, wire, format, translator, { ...reading, received });
         }
       : async (_b, { whole }) => answerText(await whole(MAX_ANSWER_BYTES), format, translator);
-    const call = await this.caller.call({ channel, format: wire, model, upstreamModel, stream, body }, read);
+    const call = await this.caller.call({ channel, format: wire, model, upstreamModel, stream, body: prepared.body }, read);
     return {
       ok: call.failure === null,
       latencyMs: Math.round(call.latencyMs),
@@ -135,6 +127,11 @@ export class ChannelTestService {
   async stop(): Promise<void> {
     await this.caller.close();
   }
+}
+
+/** The model's terms for a test request: its own small output cap, no parameter refused. */
+function testTerms(id: string): ClientRequest['model'] {
+  return { id, defaultMaxOutputTokens: TEST_MAX_TOKENS, limits: { maxOutputTokens: null }, rejectedParameters: [] };
 }
 
 /** A failed call, told briefly, with the key and the upstream's address taken out. */

@@ -155,7 +155,7 @@ export class ProbeService {
   private async probe(target: Target, format: WireFormat, stream: boolean, at: number): Promise<ProbeResult> {
     const channel = target.route.channel;
     const wire = upstreamFormat(channel.kind, format)!;
-    const body = probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens);
+    const body = Buffer.from(JSON.stringify(probeBody(wire, target.route.upstreamModel, stream, this.health.settings.probeMaxTokens)));
     const request = { channel, format: wire, model: target.model, upstreamModel: target.route.upstreamModel, stream, body };
     // Read as the relay reads it: a stream judged by its events (an in-band error, a missing end), a body whole.
     const read: AnswerReader<unknown> = stream ? (b, reading) => readUpstreamStream(b, wire, reading) : (_b, { whole }) => whole(MAX_PROBE_ANSWER);
