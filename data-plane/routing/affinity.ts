@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { WireFormat } from '../../shared/formats.js';
 
 /** Shortest prefix (as JSON text) that earns affinity without a client id. */
@@ -96,37 +97,27 @@ export function affinityKey(format: WireFormat, body: Record<string, unknown>, h
  * caches live minutes to an hour).
  */
 export class AffinityTable {
-  private readonly pins = new Map<string, { pin: Pin; usedAt: number }>();
+  private readonly pins: LRUCache<string, Pin>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 100_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 100_000, now: () => number = Date.now) {
+    // ttlResolution 0: the clock is read at every check, not once per millisecond.
+    this.pins = new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+  }
 
   /** The pin of `key`, if one is live. */
   get(key: string): Pin | undefined {
-    const e = this.pins.get(key);
-    if (!e) return undefined;
-    if (this.now() - e.usedAt > this.ttlMs) {
-      this.pins.delete(key);
-      return undefined;
-    }
-    return e.pin;
+    return this.pins.get(key);
   }
 
   /** Pins `key` to where it was served (refreshing its use). */
   set(key: string, pin: Pin): void {
-    this.pins.delete(key);
-    this.pins.set(key, { pin, usedAt: this.now() });
-    // Insertion order is use order: the first entries are the least recently used.
-    while (this.pins.size > this.maxEntries) this.pins.delete(this.pins.keys().next().value!);
+    this.pins.set(key, pin);
   }
 
-  /** Pinned conversations per channel (metrics). */
+  /** Pinned conversations per channel, least recently used first (metrics). */
   countByChannel(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const { pin } of this.pins.values()) out.set(pin.channelId, (out.get(pin.channelId) ?? 0) + 1);
+    for (const pin of this.pins.rvalues()) if (pin) out.set(pin.channelId, (out.get(pin.channelId) ?? 0) + 1);
     return out;
   }
 }
