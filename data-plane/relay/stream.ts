@@ -19,7 +19,7 @@ import type { AbortSource } from '../../shared/wire/attempt-abort.js';
 
 /** Sees one attempt's successful answer as it goes to the client, in the upstream's format (never an error body). */
 export interface AnswerObserver {
-  /** A complete (non-streamed) answer, parsed (null when it was not JSON). */
+  /** A complete (non-streamed) answer, parsed (undefined when it was not JSON). */
   body(answer: unknown): void;
   /** One upstream stream event, pass-through or translated alike (the hidden usage-only chunk too). */
   event(event: SseEvent): void;
