@@ -5,7 +5,7 @@ import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import { attemptCall, type AnswerReading, type AttemptTiming } from '../../shared/wire/attempt.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { UpstreamFailure, failureFromError, failureKindOf } from '../../shared/wire/failure.js';
+import { UpstreamFailure, failureKindOf } from '../../shared/wire/failure.js';
 import { KeyRing } from '../../shared/wire/key-ring.js';
 import { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 
@@ -76,7 +76,8 @@ export class ChannelCaller {
       const answer = await attemptCall(this.transport, call, timing, options, (res, reading) => read(res.body, reading));
       return { failure: null, ...measured(), answer };
     } catch (error) {
-      const failed = error instanceof UpstreamFailure ? error : unusable(error, abort, req.stream);
+      // A reader's own error (an answer that is not JSON, an error envelope) leaves the answer unusable.
+      const failed = error instanceof UpstreamFailure ? error : new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer could not be used'));
       const kind = failureKindOf(failed.result, failed.status);
       // The request is the control plane's own and valid: an upstream refusing it (an unknown model name, say) is the channel's failure.
       return { failure: kind === 'skip' ? 'upstream_4xx' : kind, ...measured(), failed, error };
@@ -92,10 +93,4 @@ export class ChannelCaller {
 /** How long a call to `channel` may take in all: its total timeout, at most 30 s. */
 export function callDeadlineMs(channel: RuntimeChannel): number {
   return Math.min(channel.timeouts.totalMs, CALL_TIMEOUT_MS);
-}
-
-/** What a reader threw: a stream that broke off (or carried an error), else an answer that cannot be used. */
-function unusable(error: unknown, abort: AttemptAbort, stream: boolean): UpstreamFailure {
-  if (stream) return failureFromError(error, abort, 'cut');
-  return new UpstreamFailure('bad-response', true, new GatewayError('upstream', 'The upstream answer could not be used'));
 }
