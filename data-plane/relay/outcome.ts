@@ -1,21 +1,19 @@
 import type { WireFormat } from '../../shared/formats.js';
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import type { SkipReason } from '../routing/router.js';
+import type { AttemptTiming } from '../../shared/wire/attempt.js';
 import type { AttemptResult } from '../../shared/wire/failure.js';
 
-/** One upstream attempt (every attempt counts for health, not only the last: Redis contract 5). */
-export interface AttemptRecord {
+/**
+ * One upstream attempt (every attempt counts for health, not only the last: Redis contract 5),
+ * with what the attempt measured (status, time to the headers, the whole attempt).
+ */
+export interface AttemptRecord extends AttemptTiming {
   group: string;
   channelId: string;
   kind: ChannelKind;
   upstreamFormat?: WireFormat;
   result: AttemptResult;
-  /** The upstream HTTP status, when one arrived. */
-  status?: number;
-  /** Until the upstream's response headers arrived, ms (unset when none did). */
-  ttfbMs?: number;
-  /** The whole attempt, ms (set when it ended). */
-  latencyMs?: number;
 }
 
 /** A candidate channel the relay did not try, and why (README "Routing"). */
