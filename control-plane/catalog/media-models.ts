@@ -5,7 +5,7 @@
  * unit price variant (shared/pricing/unit-variants.ts); the base price is the smallest standard
  * one. Seeded with `manualPriceOverride`, so the catalog import never changes them.
  */
-import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
+import type { UnitPriceVariant } from '../../shared/snapshot/types.js';
 import { ModelKind, type PriceTable } from './model.entity.js';
 
 /** One seeded media model. */

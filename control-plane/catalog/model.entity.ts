@@ -1,6 +1,6 @@
 import { ArrayType, Embeddable, Embedded, Entity, Enum, JsonType, Property, Unique, type Opt } from '@mikro-orm/core';
 import type { ModelPrices, PriceKind } from '../../shared/pricing/prices.js';
-import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
+import type { UnitPriceVariant } from '../../shared/snapshot/types.js';
 import { BaseEntity } from '../db/base.entity.js';
 import { CanonicalDecimalType } from './decimal-column.js';
 

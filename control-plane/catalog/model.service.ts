@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { validatePrices, type BillingMode, type PricedAs } from '../../shared/pricing/prices.js';
-import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
+import type { UnitPriceVariant } from '../../shared/snapshot/types.js';
 import { badInput, notFound } from '../graphql/errors.js';
 import { decodeCursor, encodeCursor, pageSize, type PageInfo } from '../graphql/pagination.js';
 import { ADMIN_SOURCE, CatalogModel, ModelKind, PRICE_KINDS, PriceTable } from './model.entity.js';

@@ -1,7 +1,7 @@
 import { Authorized, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Role } from '../accounts/account.entity.js';
 import { PageInfo } from '../graphql/pagination.js';
-import type { UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
+import type { UnitPriceVariant } from '../../shared/snapshot/types.js';
 import { ModelKind, type CatalogModel, type PriceTable } from './model.entity.js';
 
 registerEnumType(ModelKind, { name: 'ModelKind', description: 'What a model produces (and so how it is priced)' });

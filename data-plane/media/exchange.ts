@@ -9,7 +9,8 @@ import { readBounded } from '../../shared/wire/bounded-body.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
-import { AbortReason, KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../../shared/wire/failure.js';
+import { AbortReason } from '../../shared/wire/attempt-abort.js';
+import { KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../../shared/wire/failure.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 
 const MAX_ERROR_BYTES = 64 * 1024;

@@ -24,22 +24,13 @@ import {
   type RoundingMode,
 } from '../decimal.js';
 import { MICRO_DIGITS, parseExchangeRate } from '../money.js';
-import { PRICED_USAGE, readPrice, type BillingMode, type ModelPrices, type PriceKind } from './prices.js';
+import { PRICED_USAGE, readPrice, type BillingMode, type PriceKind } from './prices.js';
 import { toCount, type NormalisedUsage } from './usage.js';
-import { chargeAtRates } from './unit-rates.js';
+import { chargeAtRates, type RateInput } from './unit-rates.js';
 
-/** The inputs of {@link computeCharge}. Multipliers and rate are decimal strings. */
-export interface ChargeInput {
+/** The inputs of {@link computeCharge}: the usage, and the rates' inputs. */
+export interface ChargeInput extends RateInput {
   readonly usage: NormalisedUsage;
-  readonly prices: ModelPrices;
-  /** The group's price multiplier, e.g. "4.5" (>= 0; "0" makes a free group). */
-  readonly groupMultiplier: string;
-  /** The model's price multiplier, e.g. "1" (>= 0). */
-  readonly modelMultiplier: string;
-  /** RMB per USD, e.g. "7.1234" (> 0). */
-  readonly exchangeRate: string;
-  /** Default `tokens`. */
-  readonly billing?: BillingMode;
 }
 
 /** One priced kind of a charge. */

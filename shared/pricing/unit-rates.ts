@@ -8,12 +8,21 @@
  */
 import { mulDecimal, parseDecimal, roundDecimal, shiftDecimal, type Decimal, type RoundingMode } from '../decimal.js';
 import { MICRO_DIGITS, parseExchangeRate } from '../money.js';
-import type { ChargeInput } from './charge.js';
-import { PRICED_USAGE, readPrice, type ModelPrices, type PriceKind } from './prices.js';
+import { PRICED_USAGE, readPrice, type BillingMode, type ModelPrices, type PriceKind } from './prices.js';
 import type { NormalisedUsage } from './usage.js';
 
-/** What a charge depends on besides the usage. */
-export type RateInput = Omit<ChargeInput, 'usage'>;
+/** What a charge depends on besides the usage. Multipliers and rate are decimal strings. */
+export interface RateInput {
+  readonly prices: ModelPrices;
+  /** The group's price multiplier, e.g. "4.5" (>= 0; "0" makes a free group). */
+  readonly groupMultiplier: string;
+  /** The model's price multiplier, e.g. "1" (>= 0). */
+  readonly modelMultiplier: string;
+  /** RMB per USD, e.g. "7.1234" (> 0). */
+  readonly exchangeRate: string;
+  /** Default `tokens`. */
+  readonly billing?: BillingMode;
+}
 
 /** Exact micro-RMB per unit of each priced usage kind (PRICED_USAGE order), all at one scale. */
 interface UnitRates {

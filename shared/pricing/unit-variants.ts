@@ -6,18 +6,8 @@
  * the most specific variant that matches what it asked for, else the base price. The chosen
  * prices are what the usage record keeps, so `computeCharge` recomputes the charge from them.
  */
-import type { ModelKind } from '../snapshot/types.js';
+import type { ModelKind, UnitPriceVariant } from '../snapshot/types.js';
 import type { ModelPrices } from './prices.js';
-
-/** A unit price for one size and/or one quality (a missing one matches any). */
-export interface UnitPriceVariant {
-  /** E.g. `1024x1536` (images) or `1280x720` (video). */
-  readonly size?: string;
-  /** E.g. `low`, `medium`, `high` (gpt-image-1), `standard`, `hd` (dall-e-3). */
-  readonly quality?: string;
-  /** USD per image, or per second of video: a decimal string. */
-  readonly usd: string;
-}
 
 /** What a request makes, as far as its unit price depends on it. */
 export interface UnitChoice {

@@ -12,7 +12,6 @@ import { compareDecimal, DECIMAL_ZERO, isDecimalString, parseDecimal } from '../
 import { isGroupFormat, type GroupFormat } from '../formats.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import { validatePrices, type BillingMode, type ModelPrices, type PriceKind } from '../pricing/prices.js';
-import type { UnitPriceVariant } from '../pricing/unit-variants.js';
 
 /**
  * Bumped on any incompatible change; a data plane refuses a snapshot of another version.
@@ -150,12 +149,18 @@ const pricesSchema = z.custom<ModelPrices>(isObject, { error: 'must be an object
   for (const problem of validatePrices(prices)) if (prices[problem.kind] != null) ctx.addIssue({ code: 'custom', path: [problem.kind], message: problem.message });
 });
 
-/** An image or video model's price for one size and quality. */
-const unitPriceSchema: z.ZodType<UnitPriceVariant> = object({
+/** An image or video model's price for one size and/or one quality (a missing one matches any). */
+const unitPriceSchema = object({
+  /** E.g. `1024x1536` (images) or `1280x720` (video). */
   size: nonEmpty().optional(),
+  /** E.g. `low`, `medium`, `high` (gpt-image-1), `standard`, `hd` (dall-e-3). */
   quality: nonEmpty().optional(),
+  /** USD per image, or per second of video: a decimal string. */
   usd: z.custom<string>((v) => typeof v === 'string' && validatePrices({ image: v }, { pricedAs: 'image' }).length === 0, { error: 'must be a non-negative decimal string' }),
 });
+
+/** A unit price for one size and/or one quality, as a model's price list holds it. */
+export type UnitPriceVariant = Readonly<z.infer<typeof unitPriceSchema>>;
 
 /** A callable model with its official USD prices. */
 export const modelSchema = object({

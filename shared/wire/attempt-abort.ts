@@ -1,5 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { AbortReason } from './failure.js';
+
+/** Why the relay aborted an upstream call (the AbortSignal reason). */
+export class AbortReason extends Error {
+  constructor(readonly result: 'timeout' | 'idle' | 'client-gone' | 'shutdown') {
+    super(result === 'timeout' ? 'upstream timed out' : result === 'idle' ? 'upstream fell silent' : result === 'client-gone' ? 'client went away' : 'the shutdown grace ended');
+  }
+}
 
 /** What an upstream call can be aborted by: an AbortSignal, or an {@link AttemptAbort}. */
 export interface AbortSource {

@@ -7,7 +7,8 @@
 import type { AttemptAbort } from './attempt-abort.js';
 import { readBounded } from './bounded-body.js';
 import { GatewayError } from './errors.js';
-import { AbortReason, KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
+import { AbortReason } from './attempt-abort.js';
+import { KeyRejected, UpstreamFailure, failureFromError, failureFromStatus, rejectsKey } from './failure.js';
 import type { UpstreamCall, UpstreamResponse } from './providers/provider.js';
 import type { UpstreamTransport } from './providers/transport.js';
 import { retryHint } from './retry-hint.js';

@@ -6,7 +6,7 @@
 import type { FailureKind } from '../health/outcome.js';
 import type { ChannelKind } from '../snapshot/types.js';
 import { GatewayError, type ErrorKind } from './errors.js';
-import type { AbortSource } from './attempt-abort.js';
+import { AbortReason, type AbortSource } from './attempt-abort.js';
 import type { RetryHint } from './retry-hint.js';
 
 /** What routing reads of a failure besides its result and status (see routing/failure-scope.ts). */
@@ -54,13 +54,6 @@ export class KeyRejected extends UpstreamFailure {
   constructor(status: number) {
     super('status', true, new GatewayError('upstream', 'The upstream rejected the channel credentials'), status);
     this.name = 'KeyRejected';
-  }
-}
-
-/** Why the relay aborted an upstream call (the AbortSignal reason). */
-export class AbortReason extends Error {
-  constructor(readonly result: 'timeout' | 'idle' | 'client-gone' | 'shutdown') {
-    super(result === 'timeout' ? 'upstream timed out' : result === 'idle' ? 'upstream fell silent' : result === 'client-gone' ? 'client went away' : 'the shutdown grace ended');
   }
 }
 

@@ -1,6 +1,7 @@
 import { computeCharge } from '../../shared/pricing/charge.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
-import { matchVariant, pricesForChoice, type UnitPriceVariant } from '../../shared/pricing/unit-variants.js';
+import { matchVariant, pricesForChoice } from '../../shared/pricing/unit-variants.js';
+import type { UnitPriceVariant } from '../../shared/snapshot/types.js';
 
 /** gpt-image-1's official prices: quality by size, with a base price for sizes not listed. */
 const GPT_IMAGE: UnitPriceVariant[] = [
