@@ -337,7 +337,8 @@ describe('data-plane status over GraphQL', () => {
         expect(row).toMatchObject({ revision: null, behind: true, silent: false, state: 'BEHIND' });
         expect(row?.lastError?.message).toContain('cannot be decrypted');
       });
-      await settle(() => expect(events).toContainEqual({ node: 'node-c', state: 'BEHIND', previousState: 'OK' }));
+      // From OK, or from SILENT when a busy machine delayed its first beats past the silence limit.
+      await settle(() => expect(events).toContainEqual({ node: 'node-c', state: 'BEHIND', previousState: expect.stringMatching(/^(OK|SILENT)$/) }));
     } finally {
       await c.close();
     }
