@@ -6,9 +6,11 @@
  *   npm run bench -- relay ...    only the ones named (file names in bench/ without .ts)
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import dropTemplate from '../test/support/drop-template.js';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 /** Every bench/*.ts but this runner. */
@@ -20,6 +22,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+// Benchmarks start control planes with the tests' helpers, which copy one template database per
+// run (test/support/database.ts): the same settings jest.config.js gives the tests.
+process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+process.env.TEST_TEMPLATE_DATABASE = `meridian_bench_template_${randomBytes(4).toString('hex')}`;
+
 const failed: string[] = [];
 for (const name of wanted.length > 0 ? wanted : all) {
   console.log(`\n=== bench/${name}.ts ===`);
@@ -29,6 +36,7 @@ for (const name of wanted.length > 0 ? wanted : all) {
   console.log(`=== ${name}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s ===`);
   if (code !== 0) failed.push(name);
 }
+await dropTemplate();
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.join(', ')}`);
   process.exit(1);
