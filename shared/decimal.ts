@@ -6,7 +6,7 @@
  * caller asks for it, with {@link roundDecimal}: money code rounds ONCE, at the end of a charge.
  */
 
-import { LRUCache } from 'lru-cache';
+import { lruCache } from './lru.js';
 
 /** An exact decimal number: `coef / 10^scale` (scale >= 0). */
 export interface Decimal {
@@ -56,7 +56,7 @@ export function parseDecimal(text: unknown, options: ParseDecimalOptions = {}): 
 }
 
 /** The parses {@link parseDecimal} keeps: a catalog's distinct prices fit; the least recently used go first. */
-const parsed = new LRUCache<string, Decimal>({ max: 10_000 });
+const parsed = lruCache<string, Decimal>(10_000);
 
 function parseUncached(text: unknown, options: ParseDecimalOptions): Decimal {
   const label = options.label ?? 'decimal';

@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../../shared/lru.js';
 import pRetry from 'p-retry';
 import { createLogger } from '../../shared/log.js';
 import type { TokenRecord, TokenStore } from '../../shared/ports/token-store.js';
@@ -56,7 +57,7 @@ export class TokenCache {
 
   constructor(private readonly store: TokenStore, options: TokenCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 2000;
-    this.entries = new LRUCache({ max: options.maxEntries ?? 100_000 });
+    this.entries = lruCache(options.maxEntries ?? 100_000);
     this.now = options.now ?? Date.now;
   }
 

@@ -11,7 +11,7 @@
  *   event for the control plane.
  */
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../../shared/lru.js';
 import type { UsageEvent } from '../../shared/billing/usage-event.js';
 import type { WireFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
@@ -171,7 +171,7 @@ export class Metering {
   /** ... and those waiting for their lease batch to be sent, by batch id. */
   private readonly leased = new Map<string, UsageEvent[]>();
   /** Account id -> spendable balance after its last reservation or lease growth here. */
-  private readonly lastBalance = new LRUCache<string, bigint>({ max: BALANCE_CACHE_SIZE });
+  private readonly lastBalance = lruCache<string, bigint>(BALANCE_CACHE_SIZE);
   private readonly leases: BalanceLeases;
   /**
    * Settlements and usage events are tried again until they reach Redis (an outage of any length

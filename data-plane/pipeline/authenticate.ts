@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../../shared/lru.js';
 import { sha256Hex } from '../../shared/crypto/secrets.js';
 import type { WireFormat } from '../../shared/formats.js';
 import type { TokenCache } from '../auth/token-cache.js';
@@ -69,7 +69,7 @@ export function extractKey(ctx: KeySource, format: WireFormat): string | undefin
 export function authenticate(cache: TokenCache, options: AuthenticateOptions = {}): Stage<{ format: WireFormat }, Authenticated> {
   const now = options.now ?? Date.now;
   // The same few keys come again and again; hashing each request's key again is a measurable cost.
-  const hashes = new LRUCache<string, string>({ max: KEY_HASH_CACHE_SIZE });
+  const hashes = lruCache<string, string>(KEY_HASH_CACHE_SIZE);
   const keyHash = (key: string) => {
     let hash = hashes.get(key);
     if (hash === undefined) hashes.set(key, (hash = sha256Hex(key)));

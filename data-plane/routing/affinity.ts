@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../../shared/lru.js';
 import type { WireFormat } from '../../shared/formats.js';
 
 /** Shortest prefix (as JSON text) that earns affinity without a client id. */
@@ -101,7 +102,7 @@ export class AffinityTable {
 
   constructor(ttlMs: number, maxEntries = 100_000, now: () => number = Date.now) {
     // ttlResolution 0: the clock is read at every check, not once per millisecond.
-    this.pins = new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+    this.pins = lruCache(maxEntries, { ttl: ttlMs, ttlResolution: 0, perf: { now } });
   }
 
   /** The pin of `key`, if one is live. */

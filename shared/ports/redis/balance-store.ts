@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { lruCache } from '../../lru.js';
 import type { RedisKeys } from '../../redis/keys.js';
 import {
   CONSUME_SCRIPT,
@@ -98,12 +98,12 @@ function unledgeredCharges(fields: Record<string, string>): Pick<HotAccount, 'un
 /** Redis BalanceStore: one Lua script per operation (layout in shared/ports/balance-store.ts). */
 export class RedisBalanceStore implements BalanceStore {
   /** Account id -> until when its reservation-index entry covers any reservation this process makes. */
-  private readonly indexedUntil = new LRUCache<string, number>({ max: INDEXED_CACHE_SIZE });
+  private readonly indexedUntil = lruCache<string, number>(INDEXED_CACHE_SIZE);
 
   constructor(private readonly redis: RedisConnections, private readonly keys: RedisKeys) {}
 
   /** Account id -> its script keys, kept: every request of an account needs the same five (scripts ignore those they do not use). */
-  private readonly keysOf = new LRUCache<string, readonly string[]>({ max: INDEXED_CACHE_SIZE });
+  private readonly keysOf = lruCache<string, readonly string[]>(INDEXED_CACHE_SIZE);
 
   private accountKeys(accountId: string): readonly string[] {
     let keys = this.keysOf.get(accountId);
