@@ -26,7 +26,7 @@ import { sampleContent, schemaOneText } from '../support/snapshot.js';
 const GROUP = 'push_alpha';
 
 /** Waits for the push (deadline generous for loaded CI machines; a passing check returns at once). */
-const settle = (check: () => void | Promise<void>) => eventually(check, 10_000);
+const settle = (check: () => void | Promise<void>) => eventually(check, 30_000);
 const MODEL = 'push-model';
 
 let cp: TestControlPlane;
@@ -344,8 +344,9 @@ describe('data-plane status over GraphQL', () => {
     }
 
     await b.close();
-    await settle(() => expect(events).toContainEqual({ node: 'node-b', state: 'SILENT', previousState: 'OK' }));
-    const rowB = (await dataPlanes()).find((r) => r.node === 'node-b');
-    expect(rowB).toMatchObject({ silent: true, state: 'SILENT', behind: false });
+    // Judged on the row and on the last event: on a busy machine node-b may also have missed a beat
+    // earlier, gone silent and come back, before it was closed.
+    await settle(async () => expect((await dataPlanes()).find((r) => r.node === 'node-b')).toMatchObject({ silent: true, state: 'SILENT', behind: false }));
+    await settle(() => expect(events.filter((e) => e.node === 'node-b').at(-1)).toEqual({ node: 'node-b', state: 'SILENT', previousState: 'OK' }));
   });
 });
