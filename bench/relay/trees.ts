@@ -1,11 +1,11 @@
 /**
  * CPU time per request of the processes under test (the metered relay, the unmetered relay, the
  * bare proxy) as two trees of the repository build them: this one and another checkout, e.g. an
- * earlier commit (`git worktree add /tmp/before <commit>`, then link this tree's node_modules in:
- * `cp -al node_modules /tmp/before/`). Each process runs its own tree's `bench/relay/subject.ts`;
+ * earlier commit (`git worktree add ../meridian-before <commit>`, then link this tree's node_modules in:
+ * `cp -al node_modules ../meridian-before/`). Each process runs its own tree's `bench/relay/subject.ts`;
  * the rig, the requests and the rounds are this tree's, so both trees are measured by one run.
  *
- *   BENCH_BEFORE=/tmp/before npm run bench -- relay billing
+ *   BENCH_BEFORE=../meridian-before npm run bench -- relay billing
  *
  * Fresh sets of the six processes, one after another (a process's speed holds for its whole life,
  * so the set is the unit of the intervals); within a set, short rounds at a fixed concurrency, the
