@@ -11,14 +11,15 @@
  * so the set is the unit of the intervals); within a set, short rounds at a fixed concurrency, the
  * six taking turns in a different order each round.
  */
+import { resolve } from 'node:path';
 import type { BenchChild } from '../lib/child.js';
 import type { ClosedLoopResult } from '../lib/load.js';
 import { median, medianInterval } from '../lib/stats.js';
 import { cpuPerRequest, startSubject, withCpu, type Subject, type SubjectKind } from './processes.js';
 import { label, requestFor, type Scenario } from './setup.js';
 
-/** The other tree, when one is given. */
-export const OTHER_TREE = process.env.BENCH_BEFORE;
+/** The other tree, when one is given (a relative path is taken from where npm runs: this tree's root). */
+export const OTHER_TREE = process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : undefined;
 
 const SETS = 3;
 const WARM_ROUNDS = 2;
