@@ -133,7 +133,7 @@ test('a signed-in user sees every group and watches one turn from normal to fail
   // History: once the hour is folded, the charts of the last day and the last 30 days.
   const historyQuery = 'query($g: String!, $from: DateTimeISO!, $to: DateTimeISO!) { groupHealthHistory(group: $g, from: $from, to: $to, granularity: HOUR) { at } }';
   const range = { g: GROUP, from: new Date(Date.now() - 3600_000).toISOString(), to: new Date(Date.now() + 3600_000).toISOString() };
-  await eventually(async () => expect((await api<{ groupHealthHistory: unknown[] }>(user.session, historyQuery, range)).groupHealthHistory).toHaveLength(1), 15_000);
+  await eventually(async () => expect((await api<{ groupHealthHistory: unknown[] }>(user.session, historyQuery, range)).groupHealthHistory).toHaveLength(1), 60_000);
   await watched.getByRole('link', { name: `History of ${GROUP_LABEL}` }).click();
   const history = page.getByRole('region', { name: `History: ${GROUP_LABEL}` });
   await history.getByRole('img', { name: `Success rate of ${GROUP_LABEL}, Last 24 hours, by hour` }).waitFor();
