@@ -125,8 +125,15 @@ export class UsageConsumer {
 
   private async loop(): Promise<void> {
     let lastClaim = 0;
+    // Entries a failed read may have delivered to this consumer are read again after every error
+    // (and at the start), not left for the stale claim a minute later.
+    let redeliver = true;
     while (!this.stopping) {
       try {
+        if (redeliver) {
+          redeliver = false;
+          await this.commitRedelivered();
+        }
         if (Date.now() - lastClaim >= this.claimIdleMs / 2) {
           lastClaim = Date.now();
           const stale = await this.claimStale(this.claimIdleMs);
@@ -137,12 +144,29 @@ export class UsageConsumer {
         const batch = await this.readFresh(this.blockMs);
         if (batch.length > 0) await this.commit(batch);
       } catch (error) {
+        redeliver = true;
         log.error('usage batch failed; retrying', { error: String(error) });
         await new Promise((r) => setTimeout(r, 1000));
         // Redis lost its data (the stream, and the group with it): events appended since go into a
         // new stream that has no group until one is made again.
         if (String(error).includes('NOGROUP')) await this.queue.ensureGroup(USAGE_CONSUMER_GROUP).catch(() => undefined);
       }
+    }
+  }
+
+  /**
+   * Writes this consumer's delivered, unacknowledged entries. An entry tried once here and still
+   * pending holds an event that cannot be written yet: it is not tried again in this round, and its
+   * error is logged here, so it cannot keep the loop from new events (the next error brings it back).
+   */
+  private async commitRedelivered(): Promise<void> {
+    const tried = new Set<string>();
+    for (;;) {
+      const page = await this.queue.redeliver(USAGE_CONSUMER_GROUP, this.options.consumer, this.entriesPerRead + tried.size);
+      const fresh = page.filter((q) => !tried.has(q.id));
+      if (fresh.length === 0) return;
+      for (const q of fresh) tried.add(q.id);
+      await this.commit(fresh).catch((error: unknown) => log.error('usage events read again cannot be written yet', { events: fresh.length, error: String(error) }));
     }
   }
 

@@ -37,6 +37,13 @@ export interface UsageQueue {
   ensureGroup(group: string): Promise<void>;
   /** The events of up to `count` never-delivered entries for `consumer`, waiting up to `blockMs` (0: do not wait) when there are none. */
   read(group: string, consumer: string, count: number, blockMs: number): Promise<QueuedUsageEvent[]>;
+  /**
+   * The events of up to `count` entries delivered to `consumer` and not yet acknowledged, oldest
+   * first (XREADGROUP from id 0). A read whose answer was lost on the way back (Redis frozen past
+   * the client's timeout, then serving it) delivered entries the consumer never saw: they wait
+   * here, where no other consumer claims them until they are idle for long.
+   */
+  redeliver(group: string, consumer: string, count: number): Promise<QueuedUsageEvent[]>;
   /** Acknowledges entries (by the ids their events carry): their events will not be delivered again. */
   ack(group: string, ids: readonly string[]): Promise<void>;
   /** Moves to `consumer` up to `count` entries pending for at least `minIdleMs` with another (dead) consumer, and returns their events. */

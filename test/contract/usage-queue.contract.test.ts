@@ -99,6 +99,23 @@ describeContract('UsageQueue', (ports) => {
     expect(await q().claimStale('g', 'alive', 0, 10)).toEqual([]);
   });
 
+  test("a consumer gets its own unacknowledged entries again, in order, and no other consumer's", async () => {
+    await q().ensureGroup('g');
+    await q().append(sampleUsageEvent({ eventId: 'r1' }), sampleUsageEvent({ eventId: 'r2' }));
+    await q().append(sampleUsageEvent({ eventId: 'r3' }));
+    await q().append(sampleUsageEvent({ eventId: 'other' }));
+    // Delivered, as by a read whose answer never came back.
+    const mine = await q().read('g', 'me', 2, 0);
+    await q().read('g', 'someone', 1, 0);
+    expect((await q().redeliver('g', 'me', 10)).map((e) => e.event.eventId)).toEqual(['r1', 'r2', 'r3']);
+    expect((await q().redeliver('g', 'me', 1)).map((e) => e.event.eventId)).toEqual(['r1', 'r2']);
+    await q().ack('g', [mine[0].id]);
+    expect((await q().redeliver('g', 'me', 10)).map((e) => e.event.eventId)).toEqual(['r3']);
+    expect((await q().redeliver('g', 'nobody', 10)).map((e) => e.event.eventId)).toEqual([]);
+    // Getting them again is no read: nothing new was delivered.
+    expect((await q().read('g', 'me', 10, 0)).map((e) => e.event.eventId)).toEqual([]);
+  });
+
   test('unconsumed lists pending and never-delivered events; trimming keeps them', async () => {
     await q().ensureGroup('g');
     for (const id of ['e1', 'e2', 'e3', 'e4']) await q().append(sampleUsageEvent({ eventId: id }));

@@ -98,6 +98,21 @@ test('a control plane that crashed after commit but before ack writes nothing tw
   expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toEqual([]);
 });
 
+test('entries delivered to a consumer by a read whose answer it never got are written at once, not a minute later', async () => {
+  await queue().append(event('unseen-1', '7'), event('unseen-2', '8'));
+  // Delivered to 'phoenix' (as by a read Redis served after the client had given up on it), never written.
+  expect(await queue().read(USAGE_CONSUMER_GROUP, 'phoenix', 10, 0)).toHaveLength(2);
+  // The stale claim would wait an hour: only reading its own pending entries again writes them.
+  const loop = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'phoenix', blockMs: 50, claimIdleMs: 3_600_000 });
+  await loop.start();
+  try {
+    await eventually(async () => expect(await em().count(UsageRecord, { eventId: { $in: ['unseen-1', 'unseen-2'] } })).toBe(2));
+    await eventually(async () => expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toEqual([]));
+  } finally {
+    await loop.stop();
+  }
+});
+
 test('a consumer that was down catches up with the backlog, in batches', async () => {
   const before = await ledger();
   for (let i = 0; i < 25; i += 1) await queue().append(event(`backlog-${i}`, '10'));

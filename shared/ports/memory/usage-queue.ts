@@ -70,6 +70,15 @@ export class MemoryUsageQueue implements UsageQueue {
     return delivered.flatMap(decode);
   }
 
+  async redeliver(group: string, consumer: string, count: number): Promise<QueuedUsageEvent[]> {
+    const state = this.group(group);
+    const mine = [...state.pending].filter(([, owner]) => owner.consumer === consumer).map(([id]) => id);
+    const now = this.now();
+    const entries = this.entries.filter((e) => mine.includes(e.id)).slice(0, count);
+    for (const entry of entries) state.pending.set(entry.id, { consumer, deliveredAt: now });
+    return entries.flatMap(decode);
+  }
+
   async ack(group: string, ids: readonly string[]): Promise<void> {
     const state = this.group(group);
     for (const id of ids) state.pending.delete(id);

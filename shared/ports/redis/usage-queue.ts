@@ -83,6 +83,14 @@ export class RedisUsageQueue implements UsageQueue {
     return reply?.[0]?.[1].flatMap(decode) ?? [];
   }
 
+  async redeliver(group: string, consumer: string, count: number): Promise<QueuedUsageEvent[]> {
+    const reply = (await this.redis.cmd.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', this.keys.usageStream, '0')) as
+      | [string, (StreamEntry | [string, null])[]][]
+      | null;
+    // An entry trimmed while pending comes back without its fields: there is nothing left to read.
+    return (reply?.[0]?.[1] ?? []).filter((entry): entry is StreamEntry => entry[1] !== null).flatMap(decode);
+  }
+
   async ack(group: string, ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.redis.cmd.xack(this.keys.usageStream, group, ...ids);
   }
