@@ -2,9 +2,9 @@
  * The coding agents through every channel kind: Codex CLI (Responses), Claude Code (Messages, beta
  * route, Bearer key) and Gemini CLI (generateContent) send requests shaped as they do
  * (test/fakes/fixtures/client-*.json: their bodies and headers), through the official SDK of their
- * format, to an OpenAI chat channel, an OpenAI channel (Responses for Codex), an Anthropic channel
- * and a Gemini channel, streamed and not: a question answered with a tool call, then the tool's
- * result answered with text. The fake upstream checks each request is valid for its API (tools
+ * format, to an OpenAI-compatible chat channel, an OpenAI channel (Responses for Codex), an Azure
+ * OpenAI channel, an Anthropic channel and a Gemini channel, streamed and not: a question answered
+ * with a tool call, then the tool's result answered with text; the demo channel answers each too. The fake upstream checks each request is valid for its API (tools
  * included); the client sees the same text and tool calls whatever the channel. Then what only
  * some pairs do: namespace tools named back, the signed reasoning of a store:false tool loop, the
  * debug line naming dropped fields, a refusal that names the field and the channel kind (logged
@@ -35,8 +35,8 @@ const CODEX = fixture('client-codex-cli.json');
 const CLAUDE_CODE = fixture('client-claude-code.json');
 const GEMINI_CLI = fixture('client-gemini-cli.json');
 
-/** The channel kinds: an OpenAI-compatible one speaks chat only; an OpenAI one also Responses. */
-const KINDS = ['openai-compatible', 'openai', 'anthropic', 'gemini'] as const;
+/** The channel kinds that call an upstream: an OpenAI-compatible or Azure one speaks chat only; an OpenAI one also Responses. */
+const KINDS = ['openai-compatible', 'openai', 'azure-openai', 'anthropic', 'gemini'] as const;
 type Kind = (typeof KINDS)[number];
 
 const THINKING = { text: 'I should look at the files first.', signature: 'EqQBCkYIBxgCKkBjb2RpbmctYWdlbnRzLXNpZ25lZA' };
@@ -51,6 +51,8 @@ interface Turn {
 /** One client: its tool call, and a two-turn conversation (question, tool result) through its SDK. */
 interface Agent {
   call: { name: string; arguments: Loose };
+  /** The answer to the client's request as recorded (one turn). */
+  ask(model: string, stream: boolean): Promise<Turn>;
   /** The first turn's answer, then the second's (after sending the tool's result back). */
   converse(model: string, stream: boolean): Promise<[Turn, Turn]>;
 }
@@ -79,6 +81,7 @@ function codexAgent(): Agent {
   });
   return {
     call: { name: 'shell', arguments: { command: ['ls', 'src'], workdir: '/repo' } },
+    ask: async (model, stream) => seen(await turn(model, CODEX.body.input as unknown[], stream)),
     async converse(model, stream) {
       const input = CODEX.body.input as unknown[];
       const first = await turn(model, input, stream);
@@ -105,6 +108,7 @@ function claudeCodeAgent(): Agent {
   });
   return {
     call: { name: 'Read', arguments: { file_path: '/repo/src/index.ts' } },
+    ask: async (model, stream) => seen(await turn(model, CLAUDE_CODE.body.messages as unknown[], stream)),
     async converse(model, stream) {
       const messages = CLAUDE_CODE.body.messages as unknown[];
       const first = await turn(model, messages, stream);
@@ -132,6 +136,7 @@ function geminiCliAgent(): Agent {
   };
   return {
     call: { name: 'list_directory', arguments: { dir_path: '/repo/src' } },
+    ask: async (model, stream) => (await turn(model, contents, stream)).seen,
     async converse(model, stream) {
       const first = await turn(model, contents, stream);
       const answers: Content = {
@@ -149,9 +154,9 @@ type AgentName = keyof typeof AGENTS;
 
 /** The API each channel kind must have been called on for each client. */
 const API: Record<AgentName, Record<Kind, FakeApi>> = {
-  'Codex CLI': { 'openai-compatible': 'openai-chat', openai: 'openai-responses', anthropic: 'anthropic-messages', gemini: 'gemini' },
-  'Claude Code': { 'openai-compatible': 'openai-chat', openai: 'openai-chat', anthropic: 'anthropic-messages', gemini: 'gemini' },
-  'Gemini CLI': { 'openai-compatible': 'openai-chat', openai: 'openai-chat', anthropic: 'anthropic-messages', gemini: 'gemini' },
+  'Codex CLI': { 'openai-compatible': 'openai-chat', openai: 'openai-responses', 'azure-openai': 'azure-chat', anthropic: 'anthropic-messages', gemini: 'gemini' },
+  'Claude Code': { 'openai-compatible': 'openai-chat', openai: 'openai-chat', 'azure-openai': 'azure-chat', anthropic: 'anthropic-messages', gemini: 'gemini' },
+  'Gemini CLI': { 'openai-compatible': 'openai-chat', openai: 'openai-chat', 'azure-openai': 'azure-chat', anthropic: 'anthropic-messages', gemini: 'gemini' },
 };
 
 /** The first turn's upstream answer: thinking (where the API shows it), text and one call, ids as each provider writes them. */
@@ -188,6 +193,14 @@ describe.each(cases)('%s -> %s channel (stream: %s)', (agentName, kind, stream) 
       expect(assistant.content[0]).toEqual({ type: 'thinking', thinking: THINKING.text, signature: THINKING.signature });
       expect(sent[1].body.thinking).toEqual({ type: 'enabled', budget_tokens: 8192 });
     }
+  });
+});
+
+describe.each(Object.keys(AGENTS) as AgentName[])('%s -> demo channel', (agentName) => {
+  test.each([false, true])('the demo answer reaches the client through its SDK (stream: %s)', async (stream) => {
+    const { model, upstream } = kindModel('demo');
+    const answer = await AGENTS[agentName]().ask(model, stream);
+    expect(answer).toEqual({ text: `This is the Meridian demo channel answering as ${upstream}: no upstream model was called.`, calls: [] });
   });
 });
 
