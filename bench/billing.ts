@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test) of the cost of metering, on real PostgreSQL and Redis (the test ones).
  *
- *   node --import @swc-node/register/esm-register bench/billing.ts
+ *   npm run bench -- billing
  *
  * Prints:
  * 1. requests/s through a data plane with billing off and on (reserve + usage tap + settle +

@@ -2,7 +2,7 @@
  * Benchmark (not a test) of the cost of outcome recording on the data plane's request path, on
  * the test Redis.
  *
- *   node --import @swc-node/register/esm-register bench/outcomes.ts
+ *   npm run bench -- outcomes
  *
  * Two data planes with the relay pipeline in front of fake upstreams, identical but for
  * `recordOutcomes`; closed-loop load on each in alternating rounds, non-streamed chat answers.

@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test) of the relay against a bare reverse proxy, on loopback, on the test Redis.
  *
- *   npm run bench -- relay      (or: node --import @swc-node/register/esm-register bench/relay.ts)
+ *   npm run bench -- relay
  *
  * For chat-completions pass-through and chat -> messages translation, each as JSON and as a
  * stream, side by side with a bare Node reverse proxy (http-proxy, keep-alive, no logic) and with

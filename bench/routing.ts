@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test) of routing's adaptive weights, on the test Redis.
  *
- *   node --import @swc-node/register/esm-register bench/routing.ts
+ *   npm run bench -- routing
  *
  * One group with four channels of equal static weight and priority, all serving one model on the
  * fake upstream: `c-0`, `c-5` and `c-50` fail (500) 0 %, 5 % and 50 % of their attempts in a fixed

@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test) of the routing-snapshot push, on real PostgreSQL and Redis (the test ones).
  *
- *   npm run bench -- snapshot-push   (or: node --import @swc-node/register/esm-register bench/snapshot-push.ts)
+ *   npm run bench -- snapshot-push
  *
  * Seeds a synthetic full catalog (bench/snapshot-push/catalog.ts: 1,000 models, 50 channels with 2
  * keys each serving 200 models, 13 groups, each channel in 2 groups), then prints:

@@ -7,7 +7,7 @@
  * revision first; the disk copy is what it starts from when Redis is away), and its RSS after it
  * served that request and then sat idle.
  *
- *   npm run bench -- startup   (or: node --import @swc-node/register/esm-register bench/startup.ts)
+ *   npm run bench -- startup
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
