@@ -10,12 +10,26 @@ import { createTranslator } from './translate/registry.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translate/translator.js';
 
 /**
- * Chat field names an inner translator's refusal may start with, in the client's own terms. Only
- * Responses clients go through the pivot (every other pair has a translator of its own).
+ * Chat field names an inner translator's refusal or dropped field may start with, in the client's
+ * own terms. Only Responses clients go through the pivot (every other pair has a translator of its own).
  */
 const CLIENT_FIELDS: Partial<Record<WireFormat, Record<string, string>>> = {
-  responses: { response_format: 'text.format', reasoning_effort: 'reasoning.effort', max_completion_tokens: 'max_output_tokens', messages: 'input' },
+  responses: {
+    response_format: 'text.format',
+    reasoning_effort: 'reasoning.effort',
+    max_completion_tokens: 'max_output_tokens',
+    messages: 'input',
+    verbosity: 'text.verbosity',
+    web_search_options: 'tools (web_search)',
+  },
 };
+
+/** A field of the chat pivot that the inner translator dropped, named as the client sent it. */
+function droppedInClientTerms(from: WireFormat, field: string): string {
+  const head = /^[a-z_]+/.exec(field)?.[0];
+  const name = head && CLIENT_FIELDS[from]?.[head];
+  return name ? name + field.slice(head.length) : field;
+}
 
 /** A refusal of the chat pivot, worded with the client's field names (an index into the chat form is said to be one). */
 function inClientTerms(from: WireFormat, error: TranslationError): TranslationError {
@@ -43,8 +57,10 @@ class ViaChatTranslator implements Translator {
 
   request(body: Record<string, unknown>, ctx: TranslateContext): Record<string, unknown> {
     const pivot = this.outer.request(body, { ...ctx, pivot: true });
+    const dropped = ctx.dropped;
+    const inner = dropped ? { ...ctx, dropped: (field: string) => dropped(droppedInClientTerms(this.outer.from, field)) } : ctx;
     try {
-      return this.inner.request(pivot, ctx);
+      return this.inner.request(pivot, inner);
     } catch (err) {
       throw err instanceof TranslationError ? inClientTerms(this.outer.from, err) : err;
     }

@@ -1,7 +1,13 @@
 /**
  * The pure pieces the coding-agent translations rest on: the one reasoning table read both ways,
- * namespace tool names flattened uniquely and named back, and cache keys that fit OpenAI's field.
+ * namespace tool names flattened uniquely and named back, cache keys that fit OpenAI's field, and
+ * the fields of each agent's request (test/fakes/fixtures/client-*.json) that a translation names
+ * as dropped.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { WireFormat } from '../../shared/formats.js';
+import { translatorFor } from '../../shared/wire/translators.js';
 import { REASONING, budgetForEffort, effortForBudget, effortFromMessages, effortFromResponses, effortFromThinkingConfig, thinkingConfigFromEffort } from '../../shared/wire/translate/reasoning.js';
 import { ToolNames, chatTools } from '../../shared/wire/translate/responses-tools.js';
 import { promptCacheKey } from '../../shared/wire/translate/cache-key.js';
@@ -72,4 +78,27 @@ test('cache keys fit OpenAI\'s field', () => {
   expect(promptCacheKey(long)).toMatch(/^sha256:[0-9a-f]{32}$/);
   expect(promptCacheKey(long)).toBe(promptCacheKey(long));
   expect(promptCacheKey(long)).not.toBe(promptCacheKey(`${long}b`));
+});
+
+/** A coding agent's request as recorded at the gateway. */
+const agentRequest = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../fakes/fixtures', `client-${name}.json`), 'utf8')) as { headers: Record<string, string>; body: Record<string, unknown> };
+
+const CODEX_DROPPED = ['store', 'include', 'client_metadata', 'header originator', 'header x-codex-turn-metadata', 'header x-codex-beta-features'];
+const CLAUDE_CODE_CACHE = ['system.0.cache_control', 'system.1.cache_control', 'messages.3.content.0.cache_control'];
+
+test.each<[string, WireFormat, WireFormat, string, string[]]>([
+  ['codex-cli', 'responses', 'chat-completions', 'gpt-5', [...CODEX_DROPPED, 'tools[7] (web_search)']],
+  ['codex-cli', 'responses', 'messages', 'claude-sonnet-4-5', [...CODEX_DROPPED, 'tools[7].external_web_access']],
+  ['codex-cli', 'responses', 'generateContent', 'gemini-2.5-pro', [...CODEX_DROPPED, 'tools[7].external_web_access', 'parallel_tool_calls', 'prompt_cache_key', 'tools (web_search)']],
+  ['codex-cli', 'responses', 'generateContent', 'gemini-3-pro-preview', [...CODEX_DROPPED, 'tools[7].external_web_access', 'parallel_tool_calls', 'prompt_cache_key']],
+  ['claude-code', 'messages', 'chat-completions', 'gpt-5', ['context_management', 'header anthropic-beta', ...CLAUDE_CODE_CACHE]],
+  ['claude-code', 'messages', 'generateContent', 'gemini-2.5-pro', ['context_management', 'metadata', 'header anthropic-beta', ...CLAUDE_CODE_CACHE]],
+  ['gemini-cli', 'generateContent', 'chat-completions', 'gpt-5', []],
+  ['gemini-cli', 'generateContent', 'messages', 'claude-sonnet-4-5', ['generationConfig.temperature', 'generationConfig.topP']],
+])('%s (%s) to a %s upstream (%s): every field left out is named, as the client sent it', (agent, from, to, upstreamModel, expected) => {
+  const { headers, body } = agentRequest(agent);
+  const dropped: string[] = [];
+  translatorFor(from, to)!.request(body, { upstreamModel, stream: true, defaultMaxTokens: 4096, headers, dropped: (field) => void dropped.push(field) });
+  expect(dropped).toEqual(expected);
 });

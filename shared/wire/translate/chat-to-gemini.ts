@@ -18,7 +18,8 @@
  *   comes from the assistant tool call with the same id earlier in the history.
  * - Thought parts become `reasoning_content`; `reasoning_content` in history is dropped (Gemini
  *   only needs the signatures). `created` is Vertex's createTime, else 0.
- * - `web_search_options` becomes Gemini's `googleSearch` tool (hosted-tools.ts).
+ * - `web_search_options` becomes Gemini's `googleSearch` tool (hosted-tools.ts); its context size
+ *   and location have no Gemini field (each named dropped).
  * - Dropped, each named in the debug log: parallel_tool_calls, logit_bias, logprobs/top_logprobs,
  *   user, store, metadata, service_tier, prediction, prompt_cache_key (Gemini caches implicitly),
  *   safety_identifier, verbosity and any other field without a Gemini equivalent.
@@ -141,8 +142,11 @@ export class ChatToGeminiTranslator implements Translator {
     if (declarations.length > 0) out.tools = [{ functionDeclarations: declarations }];
     if (req.web_search_options) {
       const search = geminiWebSearchTools(declarations.length > 0, ctx.upstreamModel);
-      if (search.length > 0) out.tools = [...(out.tools ?? []), ...search];
-      else ctx.dropped?.('web_search_options');
+      if (search.length > 0) {
+        out.tools = [...(out.tools ?? []), ...search];
+        // googleSearch takes neither a context size nor a location.
+        for (const key of Object.keys(req.web_search_options)) ctx.dropped?.(`web_search_options.${key}`);
+      } else ctx.dropped?.('web_search_options');
     }
     if (req.tool_choice !== undefined) out.toolConfig = toolConfig(req.tool_choice);
     return out as unknown as Record<string, unknown>;

@@ -265,6 +265,7 @@ export class ChatToMessagesTranslator implements Translator {
     const stop = typeof req.stop === 'string' ? [req.stop] : Array.isArray(req.stop) ? req.stop : [];
     if (stop.filter((s) => s !== '').length > 0) out.stop_sequences = stop.filter((s) => s !== '');
     Object.assign(out, messagesSampling(thinking !== undefined, { temperature: req.temperature, topP: req.top_p }));
+    if (thinking) for (const key of ['temperature', 'top_p'] as const) if (req[key] != null) ctx.dropped?.(key);
     const user = req.safety_identifier ?? req.user;
     if (typeof user === 'string') out.metadata = { user_id: user };
     if (req.response_format?.type === 'json_schema' && req.response_format.json_schema?.schema) {

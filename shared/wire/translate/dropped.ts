@@ -1,11 +1,14 @@
 /** Telling the relay which client fields a translation left out (it logs them at debug level). */
 import type { TranslateContext } from './translator.js';
 
-/** Reports every top-level field of `body` that is not in `handled` as dropped. */
-export function dropUnhandled(body: Record<string, unknown>, handled: ReadonlySet<string>, ctx: TranslateContext): void {
+/**
+ * Reports every field of `body` that is not in `handled` as dropped, named with `prefix` when
+ * `body` is nested (`generationConfig.` for the fields of a Gemini generation config).
+ */
+export function dropUnhandled(body: Record<string, unknown>, handled: ReadonlySet<string>, ctx: TranslateContext, prefix = ''): void {
   if (!ctx.dropped) return;
   for (const [key, value] of Object.entries(body)) {
-    if (value !== undefined && value !== null && !handled.has(key)) ctx.dropped(key);
+    if (value !== undefined && value !== null && !handled.has(key)) ctx.dropped(prefix + key);
   }
 }
 

@@ -17,8 +17,8 @@
  *   expect complete calls), which also carries finishReason and usageMetadata.
  * - Built-in tools (googleSearch included: ordinary chat models have no web search) are dropped, as
  *   hosted-tools.ts rules.
- * - Dropped, each top-level field named in the debug log: topK, safetySettings,
- *   responseLogprobs/logprobs, and fields without a chat equivalent. `thinkingConfig` becomes
+ * - Dropped, each named in the debug log (generation settings as `generationConfig.<name>`): topK,
+ *   safetySettings, responseLogprobs/logprobs, and fields without a chat equivalent. `thinkingConfig` becomes
  *   `reasoning_effort` through the table of reasoning.ts (bare `includeThoughts`: `medium`).
  */
 import type {
@@ -113,6 +113,7 @@ export class GeminiToChatTranslator implements Translator {
     const out: ChatRequestOut = { model: ctx.upstreamModel, messages };
     applyGenerationConfig(out, req.generationConfig ?? {});
     dropUnhandled(req as unknown as Record<string, unknown>, GEMINI_HANDLED, ctx);
+    dropUnhandled({ ...req.generationConfig }, CONFIG_HANDLED, ctx, 'generationConfig.');
     const tools = chatTools(req, (_name, at) => ctx.dropped?.(at));
     if (tools.length > 0) out.tools = tools;
     const choice = toolChoice(req.toolConfig);
@@ -270,6 +271,12 @@ function userPart(part: GeminiPart, at: string): ChatContentPart {
   }
   throw new TranslationError(`${at}: this part type cannot be sent to this model`);
 }
+
+/** The generation settings {@link applyGenerationConfig} reads (or refuses); the others are reported dropped. */
+const CONFIG_HANDLED: ReadonlySet<string> = new Set([
+  'maxOutputTokens', 'temperature', 'topP', 'stopSequences', 'candidateCount', 'seed', 'presencePenalty', 'frequencyPenalty',
+  'responseMimeType', 'responseSchema', 'responseJsonSchema', 'responseModalities', 'speechConfig', 'thinkingConfig',
+]);
 
 function applyGenerationConfig(out: ChatRequestOut, config: GeminiGenerationConfig): void {
   rejectNonTextOutput(config);

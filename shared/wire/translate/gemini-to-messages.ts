@@ -17,8 +17,10 @@
  *   when the last model turn's function calls came without an Anthropic signature (see fitThinking).
  *   With thinking on, temperature/topP/topK are dropped (Anthropic accepts only defaults) and a
  *   forced function call is rejected. `max_tokens` defaults to ctx.defaultMaxTokens.
- * - temperature is clamped to Anthropic's [0, 1]; seed, penalties and safetySettings are dropped;
- *   candidateCount > 1, logprobs, non-text output and JSON mode without a schema -> 400.
+ * - temperature is clamped to Anthropic's [0, 1]; seed, penalties and safetySettings are dropped
+ *   (each dropped setting named in the debug log as `generationConfig.<name>`, the sampling ones
+ *   too when thinking drops them); candidateCount > 1, logprobs, non-text output and JSON mode
+ *   without a schema -> 400.
  * - `allowedFunctionNames` with mode ANY (several names) or VALIDATED narrows `tools` to those names.
  * - `googleSearch` becomes Anthropic's web search server tool; other built-in tools are dropped
  *   (hosted-tools.ts), as are top-level fields without an Anthropic equivalent (debug log).
@@ -126,6 +128,7 @@ export class GeminiToMessagesTranslator implements Translator {
     const stop = (config.stopSequences ?? []).filter((s) => s !== '');
     if (stop.length > 0) out.stop_sequences = stop;
     Object.assign(out, messagesSampling(thinking !== undefined, config));
+    dropUnhandled({ ...config }, thinking ? CONFIG_HANDLED_THINKING : CONFIG_HANDLED, ctx, 'generationConfig.');
     const schema = responseSchema(config);
     if (schema) out.output_config = { format: { type: 'json_schema', schema } };
     if (ctx.stream) out.stream = true;
@@ -241,6 +244,14 @@ function rejectConfig(config: GeminiGenerationConfig): void {
   }
   if (config.responseLogprobs === true) throw new TranslationError('generationConfig.responseLogprobs: this model does not return log probabilities');
 }
+
+/** The generation settings this direction reads (or refuses); the others are reported dropped. */
+const CONFIG_HANDLED_THINKING: ReadonlySet<string> = new Set([
+  'maxOutputTokens', 'stopSequences', 'candidateCount', 'responseLogprobs', 'responseMimeType', 'responseSchema', 'responseJsonSchema',
+  'responseModalities', 'speechConfig', 'thinkingConfig',
+]);
+/** Without thinking, the sampling settings are read too. */
+const CONFIG_HANDLED: ReadonlySet<string> = new Set([...CONFIG_HANDLED_THINKING, 'temperature', 'topP', 'topK']);
 
 /** `thinkingConfig` -> Anthropic thinking budget; undefined means no thinking. */
 function thinkingBudget(config: GeminiGenerationConfig): number | undefined {

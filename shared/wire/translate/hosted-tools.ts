@@ -38,8 +38,12 @@ export function isAnthropicWebSearch(type: unknown): boolean {
   return typeof type === 'string' && type.startsWith('web_search_');
 }
 
-/** A Responses web search tool -> chat `web_search_options`. */
-export function webSearchFromResponsesTool(tool: Record<string, unknown>): ChatWebSearchOptions {
+/**
+ * A Responses web search tool -> chat `web_search_options`; `dropped` is told each of its fields
+ * without an equivalent there (Codex's `external_web_access`, `filters`, ...).
+ */
+export function webSearchFromResponsesTool(tool: Record<string, unknown>, dropped: (field: string) => void = () => undefined): ChatWebSearchOptions {
+  for (const key of Object.keys(tool)) if (key !== 'type' && key !== 'search_context_size' && key !== 'user_location') dropped(key);
   const out: ChatWebSearchOptions = {};
   const size = tool.search_context_size;
   if (size === 'low' || size === 'medium' || size === 'high') out.search_context_size = size;

@@ -45,7 +45,7 @@ import {
   stopFromFinishReason,
   toDataUrl,
 } from './chat-messages-shared.js';
-import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
+import { cutShortEvent, dropCacheControl, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
 import { TranslationError, type StreamEvent, type TranslateContext, type Translator } from './translator.js';
 import { isRecord } from './json-values.js';
 import { chatStreamFields } from './chat-upstream.js';
@@ -224,6 +224,7 @@ export class MessagesToChatTranslator implements Translator {
     if (req.container !== undefined) throw new TranslationError('container: containers cannot be used with this upstream');
     dropUnhandled(body, HANDLED, ctx);
     dropHeaders(['anthropic-beta'], ctx);
+    dropCacheControl(req, ctx);
     const out: Record<string, unknown> = { model: ctx.upstreamModel, messages: convertMessages(req) };
     if (typeof req.max_tokens === 'number') out.max_completion_tokens = req.max_tokens;
     if (typeof req.temperature === 'number') out.temperature = req.temperature;

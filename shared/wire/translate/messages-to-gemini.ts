@@ -21,9 +21,10 @@
  *   `includeThoughts`; adaptive -> the model's dynamic default; `output_config.effort` -> the level.
  * - Sampling: temperature, top_p, top_k map 1:1; `disable_parallel_tool_use`, `metadata`,
  *   `cache_control`, `service_tier`, `context_management` and the `anthropic-beta` header are
- *   dropped (top-level fields and the header named in the debug log).
- * - Server tools: web search becomes `googleSearch`, the others are dropped (hosted-tools.ts). No Gemini field says which stop sequence
- *   matched, so `stop_sequence` is never claimed.
+ *   dropped (top-level fields, each `cache_control` by its path and the header named in the debug log).
+ * - Server tools: web search becomes `googleSearch` (its limits, domains and location have no
+ *   Gemini field: each is named dropped), the others are dropped (hosted-tools.ts). No Gemini field
+ *   says which stop sequence matched, so `stop_sequence` is never claimed.
  * - The response is the stream machine run over one chunk and folded, so both share one block layout.
  */
 import type {
@@ -51,7 +52,7 @@ import {
   joinText,
   messagesIdFromChatId,
 } from './chat-messages-shared.js';
-import { cutShortEvent, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
+import { cutShortEvent, dropCacheControl, messageEndEvents, messagesEvent as ev, messageStartEvent } from './messages-client.js';
 import {
   appendTurn,
   chatIdFromGemini,
@@ -78,6 +79,9 @@ const HANDLED = new Set([
   'model', 'messages', 'system', 'max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'tools', 'tool_choice',
   'thinking', 'output_config', 'stream', 'mcp_servers', 'container',
 ]);
+
+/** The fields of an Anthropic web search tool that `googleSearch` stands for (cache_control is named apart). */
+const WEB_SEARCH_MAPPED = new Set(['type', 'name', 'cache_control']);
 
 /** Translator for messages clients served by a Gemini upstream. */
 export class MessagesToGeminiTranslator implements Translator {
@@ -117,11 +121,14 @@ export class MessagesToGeminiTranslator implements Translator {
     if (Object.keys(config).length > 0) out.generationConfig = config;
     dropUnhandled(body, HANDLED, ctx);
     dropHeaders(['anthropic-beta'], ctx);
+    dropCacheControl(req, ctx);
     let webSearch: string | undefined;
     const declarations = (req.tools ?? []).flatMap((tool, i) => {
       if (tool.type !== undefined && tool.type !== 'custom') {
-        if (isAnthropicWebSearch(tool.type)) webSearch = `tools.${i} (${tool.type})`;
-        else ctx.dropped?.(`tools.${i} (${tool.type})`);
+        if (isAnthropicWebSearch(tool.type)) {
+          webSearch = `tools.${i} (${tool.type})`;
+          for (const key of Object.keys(tool)) if (!WEB_SEARCH_MAPPED.has(key)) ctx.dropped?.(`tools.${i}.${key}`);
+        } else ctx.dropped?.(`tools.${i} (${tool.type})`);
         return [];
       }
       const { name, description, input_schema: schema } = tool;

@@ -80,7 +80,7 @@ export function chatTools(tools: readonly unknown[], names: ToolNames, pivot: bo
         if (isRecord(member) && member.type === 'function') functions.push({ tool: functionTool(member, path), namespace: tool.name as string });
         else dropped(`${path} (${isRecord(member) ? String(member.type) : typeof member})`);
       });
-    } else if (isResponsesWebSearch(tool.type) && pivot) out.webSearch = webSearchFromResponsesTool(tool);
+    } else if (isResponsesWebSearch(tool.type) && pivot) out.webSearch = webSearchFromResponsesTool(tool, (key) => dropped(`${at}.${key}`));
     else dropped(`${at} (${String(tool.type)})`);
   });
   // Declared names first, then namespaced ones, so a namespaced name never takes a declared one.
