@@ -3,7 +3,7 @@
  * models per channel: breakers per channel and model, parking on an upstream back-off (429 in the
  * client's format, with the shortest wait, when every candidate is parked; each skip logged with
  * why), the adaptive weights moving traffic away from a slow channel, a coding agent's
- * conversation pinned to one channel, and the retry budget. The data plane's clock is
+ * conversation pinned to one channel and key, and the retry budget. The data plane's clock is
  * injected (breakers, parking); only the slow channel's first byte is real time, and the test
  * bounds its share by the algorithm, not by a duration.
  */
@@ -20,6 +20,7 @@ import { PATIENT_TIMEOUTS, keyOf, membership, testCatalog, testChannel, testGrou
 import { restoreTestLogs } from '../support/quiet-logs.js';
 import { startRelayBed, type RelayBed } from '../support/relay.js';
 import { seeded } from '../support/seeded-random.js';
+import { testBox } from '../support/snapshot.js';
 
 const ONE = { model: 'm-one', upstream: 'up-one' };
 const TWO = { model: 'm-two', upstream: 'up-two' };
@@ -27,6 +28,9 @@ const SOLO = { model: 'm-solo', upstream: 'up-solo' };
 const PAIR = { model: 'm-pair', upstream: 'up-pair' };
 const AGENT = { model: 'm-agent', upstream: 'up-agent' };
 const PARK = { model: 'm-park', upstream: 'up-park' };
+const KEYED = { model: 'm-keyed', upstream: 'up-keyed' };
+/** The two upstream keys of channel r-keys. */
+const TWO_KEYS = ['up-key-r-keys-1', 'up-key-r-keys-2'];
 const TRIO = ['r-t1', 'r-t2', 'r-t3'];
 
 function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
@@ -34,7 +38,7 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
     const channel = (id: string, models: { model: string; upstream: string }[]) => testChannel(id, 'openai', url, models, { timeouts: PATIENT_TIMEOUTS });
     const join = (group: string, channelId: string, priority = 0) => membership(group, channelId, priority);
     return testCatalog({
-      groups: ['multi', 'dead', 'solo', 'pair', 'trio', 'park'].map((g) => testGroup(g)),
+      groups: ['multi', 'dead', 'solo', 'pair', 'trio', 'park', 'keys'].map((g) => testGroup(g)),
       channels: [
         channel('r-a', [ONE, TWO]),
         channel('r-b', [ONE, TWO]),
@@ -46,6 +50,7 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
         ...TRIO.map((id) => channel(id, [AGENT])),
         channel('r-p1', [PARK]),
         channel('r-p2', [PARK]),
+        { ...channel('r-keys', [KEYED]), keys: TWO_KEYS.map((key, i) => ({ id: `r-keys-${i + 1}`, sealed: testBox.encrypt(key), enabled: true })) },
       ],
       memberships: [
         join('multi', 'r-a', 20),
@@ -58,8 +63,9 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
         ...TRIO.map((id) => join('trio', id)),
         join('park', 'r-p1'),
         join('park', 'r-p2'),
+        join('keys', 'r-keys'),
       ],
-      models: [ONE, TWO, SOLO, PAIR, AGENT, PARK].map((m) => testModel(m.model)),
+      models: [ONE, TWO, SOLO, PAIR, AGENT, PARK, KEYED].map((m) => testModel(m.model)),
     });
   };
 }
@@ -80,7 +86,7 @@ beforeAll(async () => {
       routing: { budget: { ...DEFAULT_RETRY_BUDGET, maxAttempts: 2 } },
     },
   });
-  for (const group of ['multi', 'dead', 'solo', 'pair', 'trio', 'park']) tokens.set(group, await bed.token({ groups: [group] }));
+  for (const group of ['multi', 'dead', 'solo', 'pair', 'trio', 'park', 'keys']) tokens.set(group, await bed.token({ groups: [group] }));
 });
 afterAll(() => bed?.stop());
 beforeEach(() => {
@@ -285,6 +291,23 @@ test("a coding agent's ten-turn conversation lands every turn on one channel of 
   for (let i = 0; i < 4; i++) await turn();
   expect(bed.upstream.requests.slice(11).map((_, i) => channelOf(11 + i))).toEqual(Array(5).fill(second));
   expect(bed.pipeline.router.view().pinned).toEqual([{ channelId: second, conversations: 1 }]);
+});
+
+test("a conversation keeps its channel's key too, where other requests take the channel's keys in turn", async () => {
+  const anthropic = new Anthropic({ apiKey: tokens.get('keys')!, baseURL: bed.url, maxRetries: 0 });
+  const system = 'You are a coding agent. Read the files before you change them, and run the tests after. '.repeat(15);
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Rename the parser module' }];
+  for (let i = 0; i < 4; i++) {
+    const answer = await anthropic.messages.create({ model: 'm-keyed', max_tokens: 100, system, messages });
+    messages.push({ role: 'assistant', content: answer.content.map((b) => (b.type === 'text' ? b.text : '')).join('') }, { role: 'user', content: `Go on (${i})` });
+  }
+  const turns = bed.upstream.requests.map((r) => r.key);
+  expect(turns).toHaveLength(4);
+  expect(TWO_KEYS).toContain(turns[0]);
+  expect(turns).toEqual(Array(4).fill(turns[0]));
+  // Short requests without a conversation id earn no affinity: both keys serve them.
+  for (let i = 0; i < 2; i++) await anthropic.messages.create({ model: 'm-keyed', max_tokens: 10, messages: [{ role: 'user', content: `Hi ${i}` }] });
+  expect(new Set(bed.upstream.requests.slice(4).map((r) => r.key))).toEqual(new Set(TWO_KEYS));
 });
 
 test('the retry budget bounds the channels a request tries: the client gets the last upstream error, and the skip is counted', async () => {
