@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool, poolRequest } from './undici-pool.js';
 import { providerFor } from './registry.js';
 import type { UpstreamCall, UpstreamResponse } from './provider.js';
 import type { AttemptAbort } from '../attempt-abort.js';
@@ -35,7 +35,7 @@ export class UpstreamTransport {
     if (provider.answer) return provider.answer(call);
     const endpoint = provider.endpoint!(call);
     const url = new URL(endpoint.url);
-    const res = await this.pool(url.origin, call.channel.timeouts.connectMs).request({
+    const res = await poolRequest(this.pool(url.origin, call.channel.timeouts.connectMs), {
       method: 'POST',
       path: url.pathname + url.search,
       headers: endpoint.headers,
@@ -57,7 +57,7 @@ export class UpstreamTransport {
    */
   async exchange(channel: RuntimeChannel, request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: Buffer | Readable }, signal: AbortSignal | AttemptAbort): Promise<UpstreamResponse> {
     const url = new URL(request.url);
-    const res = await this.pool(url.origin, channel.timeouts.connectMs).request({
+    const res = await poolRequest(this.pool(url.origin, channel.timeouts.connectMs), {
       method: request.method,
       path: url.pathname + url.search,
       headers: request.headers,
