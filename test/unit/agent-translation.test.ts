@@ -48,6 +48,7 @@ test('namespace tools get unique, valid flat names that map back; declared names
     [
       { type: 'namespace', name: 'mcp.git', tools: [{ type: 'function', name: 'log' }, { type: 'function', name: long }, { type: 'custom', name: 'raw' }] },
       { type: 'function', name: 'mcp_git__log' },
+      { type: 'namespace', name: '1password', tools: [{ type: 'function', name: 'read' }] },
       { type: 'web_search' },
       { type: 'file_search' },
     ],
@@ -60,14 +61,17 @@ test('namespace tools get unique, valid flat names that map back; declared names
   expect(flat[0]).toBe('mcp_git__log_2'); // ... the namespaced one gives way
   expect(flat[1]).toMatch(/^mcp_git__x+_[0-9a-f]{8}$/);
   expect(flat[1]).toHaveLength(64);
-  expect(new Set(flat).size).toBe(3);
-  for (const name of flat) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+  expect(flat[3]).toBe('_1password__read'); // Gemini wants a letter or `_` first
+  expect(new Set(flat).size).toBe(4);
+  // Valid for every upstream: OpenAI's and Anthropic's pattern, and Gemini's first character.
+  for (const name of flat) expect(name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
   expect(names.declared(flat[0])).toEqual({ name: 'log', namespace: 'mcp.git' });
   expect(names.declared(flat[1])).toEqual({ name: long, namespace: 'mcp.git' });
   expect(names.declared('mcp_git__log')).toEqual({ name: 'mcp_git__log' });
   expect(names.flat('log', 'mcp.git')).toBe(flat[0]);
   expect(tools.webSearch).toBeUndefined();
-  expect(dropped).toEqual(['tools[0].tools[2] (custom)', 'tools[2] (web_search)', 'tools[3] (file_search)']);
+  expect(names.declared(flat[3])).toEqual({ name: 'read', namespace: '1password' });
+  expect(dropped).toEqual(['tools[0].tools[2] (custom)', 'tools[3] (web_search)', 'tools[4] (file_search)']);
   // In a composed translation the web search is kept for the next translator.
   expect(chatTools([{ type: 'web_search', search_context_size: 'high' }], new ToolNames(), true, () => undefined).webSearch).toEqual({ search_context_size: 'high' });
 });

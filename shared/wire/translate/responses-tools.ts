@@ -3,8 +3,9 @@
  * into their member functions, and hosted tools under the rule of hosted-tools.ts.
  *
  * A namespaced function `shell` of namespace `mcp_git` becomes the function `mcp_git__shell`
- * (characters other than `[A-Za-z0-9_-]` become `_`, at most 64 characters, a numeric suffix when
- * the name is taken, since chat upstreams require unique names of that form). Calls the upstream
+ * (characters other than `[A-Za-z0-9_-]` become `_`, a `_` goes first when the name would not start
+ * with a letter or `_`, at most 64 characters, a numeric suffix when the name is taken: chat
+ * upstreams require unique names of that form, and Gemini the leading letter or `_`). Calls the upstream
  * makes are mapped back, so the client receives the name and `namespace` it declared; history
  * items (`function_call` with a `namespace`) are mapped forth the same way.
  */
@@ -47,6 +48,7 @@ export class ToolNames {
 
   private unique(wanted: string): string {
     let base = wanted.replace(/[^A-Za-z0-9_-]/g, '_');
+    if (!/^[A-Za-z_]/.test(base)) base = `_${base}`;
     if (base.length > MAX_NAME) base = `${base.slice(0, MAX_NAME - 9)}_${createHash('sha256').update(wanted).digest('hex').slice(0, 8)}`;
     let name = base;
     for (let n = 2; this.declaredOf.has(name); n++) name = `${base.slice(0, MAX_NAME - String(n).length - 1)}_${n}`;
