@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zod } from '../shared/zod.js';
 import { RATE_LIMIT_MAX } from '../shared/limits/rate-limits.js';
 import { envVar, problem, readEnv } from '../shared/config/env.js';
 import { operationsEnv } from '../shared/config/operations.js';
@@ -16,7 +16,7 @@ const PAY_VARIABLES = ['PAY_MERCHANT_ID', 'PAY_MERCHANT_KEY', 'PAY_GATEWAY_URL']
 
 /** The control plane's own variables; `requireInfra` (split mode) makes DATABASE_URL and SECRET_KEY mandatory. */
 function controlPlaneEnv(requireInfra: boolean) {
-  return z
+  return zod
     .object({
       DATABASE_URL: envVar.url(['postgres', 'postgresql']),
       REDIS_PREFIX: envVar.matching(/^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"'),

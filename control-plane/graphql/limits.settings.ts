@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zod } from '../../shared/zod.js';
 import { envVar, problem } from '../../shared/config/env.js';
 import type { QueryLimits } from './limits.js';
 
@@ -9,7 +9,7 @@ const MAX_DEPTH = 10;
  * The GraphQL operation limits (GRAPHQL_*). The signed-in default fits the console's costliest
  * operation with room to spare (test/graphql/query-limits.test.ts measures every console operation).
  */
-export const queryLimitsEnv = z
+export const queryLimitsEnv = zod
   .object({
     GRAPHQL_COST_LIMIT: envVar.integer(10_000, 10, 10_000_000),
     GRAPHQL_ANONYMOUS_COST_LIMIT: envVar.integer(4_000, 10, 10_000_000),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from '../../shared/zod.js';
 import { envVar } from '../../shared/config/env.js';
 
 /**
@@ -8,7 +9,7 @@ import { envVar } from '../../shared/config/env.js';
  * days, live dashboard ticks every 5 s, a group without traffic probed at most every 60 s and 12
  * times an hour, with the smallest output (1 token).
  */
-export const healthEnv = z
+export const healthEnv = zod
   .object({
     HEALTH_RECENT_WINDOW_MS: envVar.integer(5 * 60_000, 60_000, 3_600_000),
     HEALTH_MIN_SAMPLES: envVar.integer(5, 1, 100_000),

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { runMain } from '../../shared/process/run-main.js';
 import { tuneHeapForServing } from '../../shared/process/serving-heap.js';
 import { memoryPorts } from '../../shared/ports/factory.js';
-import { z } from 'zod';
+import { zod } from '../../shared/zod.js';
 import { envVar, readEnv } from '../../shared/config/env.js';
 import { readControlPlaneConfig } from '../config.js';
 import { startControlPlane } from '../bootstrap.js';
@@ -21,7 +21,7 @@ tuneHeapForServing();
 await runMain(async () => {
   const cpConfig = readControlPlaneConfig(process.env, false);
   const dpConfig = readDataPlaneConfig(process.env, false);
-  const { embeddedPgPort } = readEnv(process.env, { embeddedPgPort: z.object({ EMBEDDED_PG_PORT: envVar.port(54329) }).transform((v) => v.EMBEDDED_PG_PORT) });
+  const { embeddedPgPort } = readEnv(process.env, { embeddedPgPort: zod.object({ EMBEDDED_PG_PORT: envVar.port(54329) }).transform((v) => v.EMBEDDED_PG_PORT) });
 
   const secretKey = cpConfig.secretKey ?? loadOrCreateSecretKey(cpConfig.dataDir);
   const embedded = cpConfig.databaseUrl ? undefined : await startEmbeddedPostgres(cpConfig.dataDir, embeddedPgPort);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from '../zod.js';
 
 /** One variable that is wrong, and what is wrong with it. */
 export interface ConfigProblem {
@@ -33,14 +34,14 @@ export type EnvSchema = z.ZodType<unknown, Source>;
 /** Schemas of single variables, for the parts' object schemas. */
 export const envVar = {
   /** An optional string. */
-  string: () => z.string().optional(),
+  string: () => zod.string().optional(),
 
   /** A required string. */
-  required: () => z.string({ error: 'is required but not set' }),
+  required: () => zod.string({ error: 'is required but not set' }),
 
   /** An integer within [min, max], `fallback` when unset. */
   integer: (fallback: number, min: number, max: number) =>
-    z
+    zod
       .string()
       .refine((v) => /^-?\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
         error: (issue) => `must be an integer from ${min} to ${max}, got "${String(issue.input)}"`,
@@ -53,7 +54,7 @@ export const envVar = {
 
   /** An optional URL whose scheme is one of `schemes`. */
   url: (schemes: string[]) =>
-    z
+    zod
       .string()
       .superRefine((v, ctx) => {
         const scheme = URL.canParse(v) ? new URL(v).protocol : undefined;
@@ -63,18 +64,18 @@ export const envVar = {
       .optional(),
 
   /** An optional value matching `pattern`, described by `what` in the error. */
-  matching: (pattern: RegExp, what: string) => z.string().regex(pattern, { error: `must be ${what}` }).optional(),
+  matching: (pattern: RegExp, what: string) => zod.string().regex(pattern, { error: `must be ${what}` }).optional(),
 
   /** A switch: "1" on, "0" or unset off. */
   flag: () =>
-    z
+    zod
       .enum(['0', '1'], { error: 'must be 0 or 1' })
       .optional()
       .transform((v) => v === '1'),
 
   /** A comma-separated list, trimmed, empty entries dropped. */
   list: () =>
-    z
+    zod
       .string()
       .optional()
       .transform((v) =>

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from '../zod.js';
 import { envVar, problem } from './env.js';
 import { LOG_LEVELS, isLogLevel } from '../log.js';
 
 /** Settings every process reads for its operators (README "Metrics and logs"); LOG_LEVEL is checked here and read by the logger itself. */
-export const operationsEnv = z
+export const operationsEnv = zod
   .object({
     METRICS_TOKEN: envVar.matching(/^[\x21-\x7e]{16,}$/, 'at least 16 visible ASCII characters, without spaces'),
     LOG_LEVEL: envVar.string(),

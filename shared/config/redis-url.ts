@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from '../zod.js';
 import { parseNodeList, parseRedisTarget } from '../redis/client.js';
 import { envVar, problem } from './env.js';
 
@@ -9,7 +10,7 @@ import { envVar, problem } from './env.js';
  * undefined when neither is set.
  */
 export function redisUrlEnv(required: boolean) {
-  return z
+  return zod
     .object({ REDIS_URL: envVar.string(), REDIS_CLUSTER_NODES: envVar.string() })
     .superRefine(({ REDIS_URL: url, REDIS_CLUSTER_NODES: nodes }, ctx) => {
       if (url !== undefined && nodes !== undefined) {

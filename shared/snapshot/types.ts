@@ -7,7 +7,8 @@
  * what ties parts together (unique names, references between sections, the hash) is checked by
  * validateSnapshot. Every message says what the value must be; validateSnapshot prefixes the path.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from '../zod.js';
 import { compareDecimal, DECIMAL_ZERO, isDecimalString, parseDecimal } from '../decimal.js';
 import { isGroupFormat, type GroupFormat } from '../formats.js';
 import type { RateLimits } from '../limits/rate-limits.js';
@@ -27,16 +28,16 @@ const PRICE_KINDS: readonly PriceKind[] = ['input', 'output', 'cacheRead', 'cach
 
 const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 const NON_EMPTY = 'must be a non-empty string';
-const nonEmpty = () => z.string({ error: NON_EMPTY }).min(1, { error: NON_EMPTY });
-const matching = (pattern: RegExp) => z.string({ error: `must be a string matching ${pattern}` }).regex(pattern, { error: `must be a string matching ${pattern}` });
-const boolean = () => z.boolean({ error: 'must be a boolean' });
-const integer = (min: number) => z.int({ error: `must be an integer >= ${min}` }).min(min, { error: `must be an integer >= ${min}` });
-const integerOrNull = (min: number) => z.int({ error: `must be an integer >= ${min} or null` }).min(min, { error: `must be an integer >= ${min} or null` }).nullable();
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
-const object = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: 'must be an object' });
-const array = <T extends z.ZodType>(item: T) => z.array(item, { error: 'must be an array' });
+const nonEmpty = () => zod.string({ error: NON_EMPTY }).min(1, { error: NON_EMPTY });
+const matching = (pattern: RegExp) => zod.string({ error: `must be a string matching ${pattern}` }).regex(pattern, { error: `must be a string matching ${pattern}` });
+const boolean = () => zod.boolean({ error: 'must be a boolean' });
+const integer = (min: number) => zod.int({ error: `must be an integer >= ${min}` }).min(min, { error: `must be an integer >= ${min}` });
+const integerOrNull = (min: number) => zod.int({ error: `must be an integer >= ${min} or null` }).min(min, { error: `must be an integer >= ${min} or null` }).nullable();
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => zod.enum(values, { error: `must be one of ${values.join(', ')}` });
+const object = <S extends z.ZodRawShape>(shape: S) => zod.object(shape, { error: 'must be an object' });
+const array = <T extends z.ZodType>(item: T) => zod.array(item, { error: 'must be an array' });
 const positiveDecimal = () =>
-  z.custom<string>((v) => isDecimalString(v) && compareDecimal(parseDecimal(v), DECIMAL_ZERO) > 0, { error: 'must be a positive decimal string' });
+  zod.custom<string>((v) => isDecimalString(v) && compareDecimal(parseDecimal(v), DECIMAL_ZERO) > 0, { error: 'must be a positive decimal string' });
 
 /** Whether a group or channel takes traffic at all (health is separate). */
 const statusSchema = oneOf(['active', 'disabled']);
@@ -49,8 +50,8 @@ const groupSchema = object({
   /** Stable id, e.g. `alpha_code`; token records name groups by it. */
   name: nonEmpty(),
   /** Formats a token may use through this group: wire formats and media endpoints. */
-  formats: array(z.custom<GroupFormat>(isGroupFormat, { error: (issue) => `unknown format ${JSON.stringify(issue.input)}` })).min(1, { error: 'must not be empty' }),
-  recommendedFormat: z.custom<GroupFormat>(isGroupFormat, { error: 'must be one of the group formats' }),
+  formats: array(zod.custom<GroupFormat>(isGroupFormat, { error: (issue) => `unknown format ${JSON.stringify(issue.input)}` })).min(1, { error: 'must not be empty' }),
+  recommendedFormat: zod.custom<GroupFormat>(isGroupFormat, { error: 'must be one of the group formats' }),
   /** Group price multiplier, a positive decimal string such as "4.5". */
   multiplier: positiveDecimal(),
   billing: oneOf(['tokens', 'per-request']) satisfies z.ZodType<BillingMode>,
@@ -98,7 +99,7 @@ const azureSchema = object({
  * A channel's served models, each a non-empty string, each once. One loop over the array instead
  * of a schema per entry: a full catalog's channels serve thousands of models between them.
  */
-const servedModelsSchema = z.custom<string[]>(Array.isArray, { error: 'must be an array' }).superRefine((models, ctx) => {
+const servedModelsSchema = zod.custom<string[]>(Array.isArray, { error: 'must be an array' }).superRefine((models, ctx) => {
   const served = new Set<string>();
   models.forEach((model: unknown, j) => {
     if (typeof model !== 'string' || model === '') ctx.addIssue({ code: 'custom', path: [j], message: NON_EMPTY });
@@ -115,7 +116,7 @@ export const channelSchema = object({
   /** Built-in demo channel: marked as such everywhere. */
   isDemo: boolean(),
   /** http(s) base URL; null only for the demo kind. */
-  baseUrl: z
+  baseUrl: zod
     .string({ error: 'must be an http(s) URL (null only for the demo kind)' })
     .regex(/^https?:\/\/\S+$/, { error: 'must be an http(s) URL (null only for the demo kind)' })
     .nullable(),
@@ -126,7 +127,7 @@ export const channelSchema = object({
    * Our model id -> the name sent upstream, only for served models whose upstream name differs
    * (a model not named here is sent under its own id): most served models keep their name.
    */
-  modelMapping: z.record(z.string(), nonEmpty(), { error: 'must be an object' }),
+  modelMapping: zod.record(zod.string(), nonEmpty(), { error: 'must be an object' }),
   timeouts: timeoutsSchema,
   /** Set for the `azure-openai` kind only. */
   azure: azureSchema.nullable(),
@@ -144,7 +145,7 @@ const membershipSchema = object({
 });
 
 /** A model's official USD prices: known kinds only, each set one a valid decimal. Which are required depends on the group that bills the model (checked per request). */
-const pricesSchema = z.custom<ModelPrices>(isObject, { error: 'must be an object' }).superRefine((prices, ctx) => {
+const pricesSchema = zod.custom<ModelPrices>(isObject, { error: 'must be an object' }).superRefine((prices, ctx) => {
   for (const key of Object.keys(prices)) if (!(PRICE_KINDS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a price kind' });
   for (const problem of validatePrices(prices)) if (prices[problem.kind] != null) ctx.addIssue({ code: 'custom', path: [problem.kind], message: problem.message });
 });
@@ -156,7 +157,7 @@ const unitPriceSchema = object({
   /** E.g. `low`, `medium`, `high` (gpt-image-1), `standard`, `hd` (dall-e-3). */
   quality: nonEmpty().optional(),
   /** USD per image, or per second of video: a decimal string. */
-  usd: z.custom<string>((v) => typeof v === 'string' && validatePrices({ image: v }, { pricedAs: 'image' }).length === 0, { error: 'must be a non-negative decimal string' }),
+  usd: zod.custom<string>((v) => typeof v === 'string' && validatePrices({ image: v }, { pricedAs: 'image' }).length === 0, { error: 'must be a non-negative decimal string' }),
 });
 
 /** A unit price for one size and/or one quality, as a model's price list holds it. */
@@ -188,9 +189,9 @@ export const modelSchema = object({
 });
 
 /** Runtime settings for the data planes (health thresholds, limits...), by dotted name: JSON scalars. */
-const settingsSchema = z.record(
-  z.string(),
-  z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'must be a string, number, boolean or null' }),
+const settingsSchema = zod.record(
+  zod.string(),
+  zod.union([zod.string(), zod.number(), zod.boolean(), zod.null()], { error: 'must be a string, number, boolean or null' }),
   { error: 'must be an object' },
 );
 
@@ -202,13 +203,13 @@ const settingsSchema = z.record(
 export function snapshotSchema<C extends z.ZodType, M extends z.ZodType>(channels: C, models: M) {
   return object({
     /** Checked first and alone (see validateSnapshot): another version is refused without field noise. */
-    schemaVersion: z.number(),
+    schemaVersion: zod.number(),
     /** Monotonically increasing across control-plane restarts and instances (allocated on the bus). */
     revision: integer(1),
     /** The content hash, hex (see `snapshotHash`: sha256 over the canonical content, big sections by their own digests). */
     hash: matching(/^[0-9a-f]{64}$/),
     /** ISO 8601. */
-    createdAt: z.custom<string>((v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)), { error: 'must be an ISO date' }),
+    createdAt: zod.custom<string>((v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)), { error: 'must be an ISO date' }),
     groups: array(groupSchema),
     channels: array(channels),
     memberships: array(membershipSchema),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zod } from '../zod.js';
 import { sha256Hex } from '../crypto/secrets.js';
 import { snapshotHash } from './hash.js';
 import { channelSchema, modelSchema, snapshotSchema, SNAPSHOT_SCHEMA_VERSION, type RoutingSnapshot } from './types.js';
@@ -8,9 +8,9 @@ type Obj = Record<string, unknown>;
 /** The snapshot with both big sections checked, and with either taken as it is (a section known valid). */
 const SCHEMAS = {
   both: snapshotSchema(channelSchema, modelSchema),
-  modelsOnly: snapshotSchema(z.unknown(), modelSchema),
-  channelsOnly: snapshotSchema(channelSchema, z.unknown()),
-  neither: snapshotSchema(z.unknown(), z.unknown()),
+  modelsOnly: snapshotSchema(zod.unknown(), modelSchema),
+  channelsOnly: snapshotSchema(channelSchema, zod.unknown()),
+  neither: snapshotSchema(zod.unknown(), zod.unknown()),
 };
 
 /** `channels[1].modelMapping.gpt-x` from zod's path; the snapshot itself is `snapshot`. */
