@@ -1,7 +1,8 @@
 /**
  * The production start: `npm run start:data-plane` runs the compiled JavaScript of `dist/` with
  * plain `node` (no run-time transpiler), and that data plane, started as its own process, loads the
- * configuration a control plane published and serves an SDK's request, metered.
+ * configuration a control plane published and serves an SDK's request, metered, writing JSON
+ * log lines only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ test('npm run start:data-plane runs dist/ with plain node and serves a metered r
   const port = await freePort();
   // npm's own environment for its scripts, and nothing of jest's (no NODE_OPTIONS, no loader).
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: cp.redisPrefix, SECRET_KEY: TEST_SECRET_KEY };
-  Object.assign(env, { NODE_NAME: 'compiled', DATA_PLANE_PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  Object.assign(env, { NODE_NAME: 'compiled', DATA_PLANE_PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   dataPlane = new ManagedProcess('compiled-dp', 'npm', ['run', '-s', 'start:data-plane'], { cwd: ROOT, env });
   dataPlane.start();
   const url = `http://127.0.0.1:${port}`;
@@ -53,13 +54,20 @@ test('npm run start:data-plane runs dist/ with plain node and serves a metered r
 
     const { accountId, key } = await fundedKey(cp, 2_000_000n);
     const client = new OpenAI({ apiKey: key, baseURL: `${url}/v1`, maxRetries: 0 });
-    const answer = await client.chat.completions.create({ model: 'demo-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hello compiled' }] });
+    const { data: answer, response } = await client.chat.completions.create({ model: 'demo-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hello compiled' }] }).withResponse();
     expect(answer.choices[0].message.content).toBeTruthy();
     const record = await eventually(async () => {
       await cp.services.billing.consumer.drain(0);
       return (await cp.services.deps.orm.em.fork().findOne(UsageRecord, { account: accountId })) ?? false;
     }, 'the usage record of the compiled data plane', 20_000);
     expect(BigInt(record.chargeMicro)).toBeGreaterThan(0n);
+
+    // Everything the process wrote is JSON lines (its start line too), the request's access line carrying its id.
+    const written = dataPlane.output().split('\n').map((line) => line.replace(/^\[compiled-dp [\d:.]+\] /, '')).filter((line) => !/^(started \(pid|<- SIG|exited \()/.test(line));
+    const logged = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.find((line) => line.msg === 'Meridian data plane started')).toMatchObject({ level: 'info', msg: 'Meridian data plane started', node: 'compiled', modelEndpoints: url });
+    const requestId = response.headers.get('x-request-id');
+    expect(logged.find((line) => line.msg === 'request')).toMatchObject({ requestId, status: 200, path: '/v1/chat/completions', format: 'chat-completions' });
   } catch (err) {
     throw new Error(`${(err as Error).message}\n${dataPlane.output()}`);
   }
