@@ -162,7 +162,7 @@ test('SDK traffic moves the data plane series: requests, failures, retries, rate
   expect(value(m, 'process_cpu_user_seconds_total', { plane: 'data-plane' })).toBeGreaterThan(0);
   // Label values are names of formats, groups, kinds and results: never a key or an account.
   const labelValues = m.flatMap((f) => f.metrics.flatMap((s) => Object.values(s.labels ?? {})));
-  for (const secret of [key, limitedKey, session]) expect(labelValues).not.toContain(secret);
+  for (const secret of [key, limitedKey, session, accountId]) expect(labelValues).not.toContain(secret);
   expect(labelValues.some((v) => v.startsWith('sk-'))).toBe(false);
 
   // The request's own lines carry its id: its access line says how it went.
@@ -192,6 +192,9 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
 
   const wrong = await gql(url, 'mutation($i: LoginInput!) { login(input: $i) { token } }', { i: { login: 'metrics1', password: 'not the password' } });
   const code = String(wrong.errors![0].extensions!.code);
+  // A root field no schema has is text the client wrote: counted as `unknown`, never under its name.
+  const invented = await gql(url, '{ clientWrittenField12345 }', {}, { session });
+  expect(invented.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
 
   const ledgered = await cp.services.billing.consumer.drain();
   expect(ledgered).toBeGreaterThanOrEqual(5);
@@ -206,6 +209,10 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
   }, 'the subscription counted open');
   expect(value(during, 'meridian_graphql_operations_total', { operation: 'balanceChanged', type: 'subscription', outcome: 'ok' })).toBe(1);
   expect(value(during, 'meridian_graphql_operations_total', { operation: 'login', outcome: code })).toBe(1);
+  expect(value(during, 'meridian_graphql_operations_total', { operation: 'unknown', outcome: 'GRAPHQL_VALIDATION_FAILED' })).toBe(1);
+  const labelValues = during.flatMap((f) => f.metrics.flatMap((s) => Object.values(s.labels ?? {})));
+  expect(labelValues.filter((v) => v.includes('clientWrittenField'))).toEqual([]);
+  for (const secret of [session, accountId]) expect(labelValues).not.toContain(secret);
   expect(value(during, 'meridian_usage_events_ledgered_total')).toBe(ledgered);
   expect(value(during, 'meridian_usage_consumer_lag_entries')).toBe(0);
   expect(value(during, 'meridian_usage_consumer_lag_seconds')).toBe(0);
@@ -221,6 +228,34 @@ test('the control plane counts GraphQL operations, subscriptions, and the usage 
   expect(value(drifted, 'meridian_reconciliation_drifting_accounts')).toBe(1);
   expect(value(drifted, 'meridian_reconciliation_drift_micro_rmb')).toBe(12_345);
   expect((await fetch(`${base}/metrics`)).status).toBe(401);
+});
+
+test('requests in flight and event streams open to clients are counted while they last', async () => {
+  const openai = new OpenAI({ apiKey: key, baseURL: `${dp.url}/v1`, maxRetries: 0 });
+  const ask = { max_tokens: 32, messages: [{ role: 'user' as const, content: 'hi' }] };
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // An answer held back until the test lets it go, and a stream that sends one event, then stays silent and open.
+  upstream.script(UPSTREAM_KEYS.chat, { kind: 'reply', after: held });
+  upstream.script(UPSTREAM_KEYS.slowChat, { kind: 'cut', afterEvents: 1, ending: 'stall' });
+  const waiting = openai.chat.completions.create({ ...ask, model: FAULT_MODELS.chat });
+  const abort = new AbortController();
+  const stream = await openai.chat.completions.create({ ...ask, model: FAULT_MODELS.slowChat, stream: true }, { signal: abort.signal });
+  await stream[Symbol.asyncIterator]().next();
+
+  const open = await eventually(async () => {
+    const m = await scrape(dp.url);
+    return value(m, 'meridian_requests_in_flight') === 2 ? m : false;
+  }, 'both requests counted in flight');
+  expect(value(open, 'meridian_open_streams')).toBe(1);
+
+  abort.abort();
+  release();
+  await waiting;
+  await eventually(async () => {
+    const m = await scrape(dp.url);
+    return value(m, 'meridian_requests_in_flight') === 0 && value(m, 'meridian_open_streams') === 0;
+  }, 'neither counted any more');
 });
 
 test('log lines are JSON and hold none of the keys, passwords, codes and session tokens the run used', () => {
