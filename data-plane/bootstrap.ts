@@ -41,8 +41,9 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     events: deps.metrics?.usageEvents,
   });
   const pipeline = createRelayPipeline(deps, { meter: metering.middleware });
-  const videos = createVideoRoutes(deps);
-  const images = createImageRoutes(deps);
+  // One routing state per node: a channel's breakers and back-offs hold for every endpoint.
+  const videos = createVideoRoutes(deps, { router: pipeline.router });
+  const images = createImageRoutes(deps, { router: pipeline.router });
   // The families' routers merged into one: a request is matched once against every endpoint.
   const endpoints = endpointRouter().use(pipeline.middleware, images.middleware, videos.middleware);
   return {

@@ -1,11 +1,12 @@
 /**
  * The image routes over the shared parts of the media endpoints (data-plane/media/media-base.ts):
- * token cache, admission, breakers, pools, health, rate limits, unit billing. Mounted in front of
- * the relay pipeline (data-plane/bootstrap.ts).
+ * token cache, admission, the node's routing state, pools, health, rate limits, unit billing.
+ * Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../deps.js';
 import { createMediaBase } from '../media/media-base.js';
+import type { Router } from '../routing/router.js';
 import { ImageRelay } from './relay.js';
 import { imageRoutes } from './routes.js';
 
@@ -17,18 +18,19 @@ export interface ImageRoutes {
   close(): Promise<void>;
 }
 
-/** Builds the image routes over the data plane's ports and configuration. */
-export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => number; random?: () => number } = {}): ImageRoutes {
+/** Builds the image routes over the data plane's ports and configuration (`router`: the relay pipeline's routing state). */
+export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => number; random?: () => number; router?: Router } = {}): ImageRoutes {
   const now = options.now ?? Date.now;
-  const base = createMediaBase(deps, 'images', now);
+  const base = createMediaBase(deps, 'images', now, options.router);
   const relay = new ImageRelay({
     transport: base.transport,
-    breakers: base.breakers,
+    router: base.router,
     billing: base.billing,
     maxResultBytes: deps.config.imageMaxResultBytes,
     random: options.random,
     now,
     onAttempt: base.onAttempt,
+    onSkip: base.onSkip,
     onKeyRejected: base.onKeyRejected,
   });
   const middleware = imageRoutes({

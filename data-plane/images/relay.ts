@@ -205,6 +205,6 @@ export class ImageRelay {
     const exchange = upstream.exchange(channel, key, order.model.id, upstreamModel, order.request);
     // Image generation takes tens of seconds before the first byte: the channel's whole-exchange limit applies.
     const timeoutMs = Math.max(channel.timeouts.firstByteMs, channel.timeouts.totalMs);
-    return exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs, hide: [key, ...(channel.baseUrl ? [channel.baseUrl] : [])] });
+    return exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs, hide: [key, ...(channel.baseUrl ? [channel.baseUrl] : [])], now: this.deps.now });
   }
 }

@@ -1,28 +1,34 @@
 /**
- * How a media endpoint (images, video jobs) finds an upstream that takes its request: the
- * candidate channels in routing order (groups, priorities, weights; open breakers skipped), each
- * channel's keys in turn. Every attempt is counted for health; a key the upstream rejects is
- * dropped and reported, and the next key is tried; a connection failure, a timeout, a 429 or a 5xx
- * opens the way to the next channel (nothing has reached the client yet, so failover is safe);
- * another failure is the client's answer.
+ * How a media endpoint (images, video jobs) finds an upstream that takes its request, routed as
+ * text requests are (data-plane/relay/relay.ts) on the node's one routing state: the candidate
+ * channels in routing order (groups, priorities, adaptive weights; channels behind an open breaker
+ * or parked after a back-off skipped, and counted for health), each channel's keys in turn, within
+ * the retry budget. Every attempt is counted for health; a key the upstream rejects is dropped and
+ * reported, and the next key is tried; a connection failure, a timeout, a 429 or a 5xx opens the
+ * way to the next channel (nothing has reached the client yet, so failover is safe) and counts
+ * toward the breaker of its scope, or parks the channel when the upstream said when to come back;
+ * another failure is the client's answer. When every candidate was parked: a 429 with Retry-After.
  */
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
+import type { GroupRoute, RuntimeChannel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import type { CircuitBreakers } from '../relay/circuit-breaker.js';
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import { KeyRing } from '../../shared/wire/key-ring.js';
-import type { AttemptRecord } from '../relay/outcome.js';
+import type { Router, SkipReason } from '../routing/router.js';
+import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 import { candidateChannels } from '../relay/pick.js';
 import type { KeyRejection } from '../relay/relay.js';
 
 /** What the walk needs (a media endpoint's deps carry all of it). */
 export interface ChannelWalkDeps {
-  breakers: Pick<CircuitBreakers, 'allow' | 'success' | 'failure' | 'release'>;
+  /** The node's routing state (breakers, parking, adaptive weights, retry budget), shared with the relay. */
+  router: Router;
   /** Weighted draws among a priority level's channels (tests). */
   random?: () => number;
   /** Told of every upstream attempt once it ended (health). */
   onAttempt?: (record: AttemptRecord, model: string) => void;
+  /** Told of every candidate passed over without a call (health counts why). */
+  onSkip?: (skip: SkipRecord, model: string) => void;
   /** Told when an upstream rejected a key as invalid. */
   onKeyRejected?: (rejection: KeyRejection) => void;
 }
@@ -66,38 +72,85 @@ export class ChannelWalk {
 
   /** Tries the candidates until one call succeeds; throws the client's error otherwise. */
   async walk<U, T>(walk: Walk<U, T>): Promise<Walked<U, T>> {
-    const { breakers } = this.deps;
+    const { router } = this.deps;
+    const model = walk.model;
+    router.budget.request();
     let last: UpstreamFailure | undefined;
-    for (const { group, target } of candidateChannels(walk.candidates, (id) => breakers.allow(id), this.deps.random)) {
+    /** The soonest a parked (or rate-limited) candidate may be asked again, and whether every candidate so far was so. */
+    let parkedUntil = Infinity;
+    let onlyParked = true;
+    let firstCallAt = 0;
+    let channelsCalled = 0;
+    const skip = (group: string, channelId: string, reason: SkipReason) => {
+      if (reason === 'budget') onlyParked = false;
+      this.deps.onSkip?.({ group, channelId, reason }, model);
+    };
+    const allow = (channelId: string, group: SnapshotGroup) => {
+      const reason = router.skipReason(channelId, model);
+      if (reason === null) return true;
+      // A breaker opened by 429s is a rate limit too: the client hears 429, not "nothing available".
+      const until = reason === 'parked' ? router.parking.parkedUntil(channelId, model) : router.breakers.rateLimitedUntil(channelId, model);
+      if (until === undefined) onlyParked = false;
+      else parkedUntil = Math.min(parkedUntil, until);
+      skip(group.name, channelId, reason);
+      return false;
+    };
+    const steering = { weigh: (channels: readonly WeightedChannel[]) => router.scores.weights(channels, model) };
+    for (const { group, target } of candidateChannels(walk.candidates, allow, this.deps.random, steering)) {
       const channel = target.channel;
       const upstream = walk.upstreamFor(channel.kind);
-      let tried: { value: T } | { failure?: UpstreamFailure };
+      const unsuited = (message: string) => {
+        router.breakers.release(channel.id, model);
+        onlyParked = false;
+        last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', message));
+      };
+      if (!upstream) {
+        unsuited(`The model '${model}' has no channel that makes ${walk.makes}`);
+        continue;
+      }
+      if (channelsCalled === 0) firstCallAt = router.now();
+      else {
+        const limit = router.budget.retry(firstCallAt, channelsCalled);
+        if (limit !== null) {
+          router.breakers.release(channel.id, model);
+          skip(group.name, channel.id, 'budget');
+          break;
+        }
+      }
+      let tried: { value: T; record: AttemptRecord } | { failure?: UpstreamFailure };
       try {
-        if (!upstream) throw new ChannelUnsuited(`The model '${walk.model}' has no channel that makes ${walk.makes}`);
-        tried = await this.withKeys(channel, group.name, walk.model, (key, record) => walk.call(channel, upstream, key, target.upstreamModel, record), walk.asFailure);
+        tried = await this.withKeys(channel, group.name, model, (key, record) => walk.call(channel, upstream, key, target.upstreamModel, record), walk.asFailure);
       } catch (err) {
         if (!(err instanceof ChannelUnsuited)) throw err;
-        breakers.release(channel.id);
-        last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', err.message));
+        unsuited(err.message);
         continue;
       }
+      channelsCalled += 1;
       if ('value' in tried) {
-        breakers.success(channel.id);
-        return { group, channel, upstream: upstream!, value: tried.value };
+        router.breakers.success(channel.id, model);
+        router.scores.observe(channel.id, model, true, tried.record.ttfbMs);
+        return { group, channel, upstream, value: tried.value };
       }
       const failure = tried.failure;
-      if (failure === undefined) continue;
-      // Every key rejected: the channel is not at fault, its breaker is left as it is.
-      if (failure instanceof KeyRejected) {
-        last = failure;
+      // No usable key, or every key rejected: the channel is not at fault, its breaker is left as it is.
+      if (failure === undefined || failure instanceof KeyRejected) {
+        router.breakers.release(channel.id, model);
+        onlyParked = false;
+        last = failure ?? last;
         continue;
       }
-      if (failure.retryable) breakers.failure(channel.id);
-      else breakers.success(channel.id);
+      const parked = router.learn(channel.id, model, failure).parkedUntil;
+      if (parked === undefined) onlyParked = false;
+      else parkedUntil = Math.min(parkedUntil, parked);
       if (!failure.retryable) throw failure.clientError;
       last = failure;
     }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${walk.model}' right now`);
+    if (onlyParked && parkedUntil !== Infinity) {
+      // Every candidate asked to be left alone for a while: the client learns when to come back.
+      const retryAfterSeconds = Math.max(1, Math.ceil((parkedUntil - router.now()) / 1000));
+      throw new GatewayError('rate_limit', `Every channel serving '${model}' is rate limited by its upstream right now; retry after ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
+    }
+    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${model}' right now`);
   }
 
   /**
@@ -111,14 +164,14 @@ export class ChannelWalk {
     model: string,
     call: (key: string, record: AttemptRecord) => Promise<T>,
     asFailure: (err: unknown) => UpstreamFailure = onlyUpstreamFailures,
-  ): Promise<{ value: T } | { failure?: UpstreamFailure }> {
+  ): Promise<{ value: T; record: AttemptRecord } | { failure?: UpstreamFailure }> {
     let last: UpstreamFailure | undefined;
     for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
       const record: AttemptRecord = { group, channelId: channel.id, kind: channel.kind, result: 'ok' };
       try {
         const value = await call(key.secret, record);
         this.deps.onAttempt?.(record, model);
-        return { value };
+        return { value, record };
       } catch (err) {
         const failure = asFailure(err);
         record.result = failure.result;

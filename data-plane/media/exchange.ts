@@ -2,7 +2,8 @@
  * One exchange of a media endpoint with an upstream, as a {@link ChannelCall} makes it: resolves
  * once a 2xx answer's headers came; a connection failure or a timeout, and an error status (its
  * body read, a bounded amount, for the message), are thrown as an UpstreamFailure (a KeyRejected
- * when the upstream called the key invalid). The attempt's timings and status go on `record`.
+ * when the upstream called the key invalid; with the back-off a 429 or 503 names). The attempt's
+ * timings and status go on `record`.
  */
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { readBounded } from '../../shared/wire/bounded-body.js';
@@ -11,6 +12,7 @@ import type { UpstreamTransport } from '../../shared/wire/providers/transport.js
 import { AttemptAbort } from '../../shared/wire/attempt-abort.js';
 import { AbortReason } from '../../shared/wire/attempt-abort.js';
 import { KeyRejected, failureFromError, failureFromStatus, rejectsKey } from '../../shared/wire/failure.js';
+import { retryHint } from '../../shared/wire/retry-hint.js';
 import type { AttemptRecord } from '../relay/outcome.js';
 
 const MAX_ERROR_BYTES = 64 * 1024;
@@ -24,6 +26,8 @@ export interface ExchangeLimits {
   timeoutMs: number;
   /** Strings taken out of an upstream's error message (the key, the channel's address). */
   hide: string[];
+  /** The clock a back-off hint (`Retry-After`, rate-limit resets) is read against; default Date.now. */
+  now?: () => number;
 }
 
 /** Sends `exchange` on `channel` (see the file comment). */
@@ -47,7 +51,9 @@ export async function exchangeOnce(transport: UpstreamTransport, channel: Runtim
     const text = (await readBounded(res.body, MAX_ERROR_BYTES).catch(() => undefined))?.toString('utf8') ?? '';
     res.body.destroy();
     if (rejectsKey(channel.kind, res.status, text)) throw new KeyRejected(res.status);
-    throw failureFromStatus(res.status, text, undefined, limits.hide);
+    // A 429 or 503 saying when to come back parks the channel (../routing/failure-scope.ts).
+    const hint = res.status === 429 || res.status === 503 ? retryHint(res.headers, text, (limits.now ?? Date.now)()) : undefined;
+    throw failureFromStatus(res.status, text, hint, limits.hide);
   }
   return res;
 }

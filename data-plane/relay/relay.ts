@@ -12,7 +12,6 @@ import type { GroupRoute, RuntimeModel, WeightedChannel } from '../../shared/sna
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { createLogger } from '../../shared/log.js';
 import { affinityKey } from '../routing/affinity.js';
-import { backOffOf, scopeOf } from '../routing/failure-scope.js';
 import type { Router, SkipReason } from '../routing/router.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import type { UpstreamCall } from '../../shared/wire/providers/provider.js';
@@ -211,28 +210,11 @@ export class Relay {
     throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${model}' right now`);
   }
 
-  /**
-   * What routing learns from a failed attempt (not a rejected key): a back-off parks the channel
-   * (returns until when), any other failure counts toward the breaker of its scope; both lower the
-   * channel's adaptive weight. A refusal of the request itself says the channel works.
-   */
+  /** What routing learns from a failed attempt (not a rejected key): Router.learn; until when the channel is parked, if it is. */
   private learn(requestId: string, channelId: string, model: string, failure: UpstreamFailure): number | undefined {
-    const router = this.deps.router;
-    const backOff = backOffOf(failure);
-    const scope = backOff ? null : scopeOf(failure);
-    log.debug('upstream attempt failed', { requestId, channel: channelId, model, result: failure.result, status: failure.status, counts: backOff ? `parked (${backOff.scope})` : (scope ?? 'nowhere') });
-    if (backOff) {
-      router.parking.park(channelId, backOff.scope === 'model' ? model : null, backOff.waitMs);
-      router.breakers.release(channelId, model);
-      router.scores.observe(channelId, model, false);
-      return router.now() + backOff.waitMs;
-    }
-    if (scope !== null) {
-      router.breakers.failure(channelId, model, scope, failure.status === 429);
-      router.scores.observe(channelId, model, false);
-    } else if (failure.result === 'status') router.breakers.success(channelId, model);
-    else router.breakers.release(channelId, model);
-    return undefined;
+    const { parkedUntil, counts } = this.deps.router.learn(channelId, model, failure);
+    log.debug('upstream attempt failed', { requestId, channel: channelId, model, result: failure.result, status: failure.status, counts });
+    return parkedUntil;
   }
 
   /**

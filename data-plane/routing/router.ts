@@ -5,10 +5,12 @@
  * memory (each node judges its own traffic), all on one injected clock. `view()` is the small
  * read API for metrics and status pages.
  */
+import type { UpstreamFailure } from '../../shared/wire/failure.js';
 import { DEFAULT_BREAKER_OPTIONS, type BreakerOptions } from '../relay/circuit-breaker.js';
 import { AffinityTable } from './affinity.js';
 import { ChannelScores, DEFAULT_ADAPTIVE_OPTIONS, type AdaptiveOptions, type ChannelScore } from './adaptive-weights.js';
 import { RoutingBreakers, type BreakerEntry } from './breakers.js';
+import { backOffOf, scopeOf } from './failure-scope.js';
 import { Parking, type ParkedEntry } from './parking.js';
 import { DEFAULT_RETRY_BUDGET, RetryBudget, type RetryBudgetOptions } from './retry-budget.js';
 
@@ -79,6 +81,30 @@ export class Router {
   skipReason(channelId: string, model: string): SkipReason | null {
     if (this.parking.parkedUntil(channelId, model) !== undefined) return 'parked';
     return this.breakers.allow(channelId, model) ? null : 'breaker';
+  }
+
+  /**
+   * What routing learns from a failed attempt on `channelId` for `model` (not a rejected key): a
+   * back-off parks the channel (`parkedUntil`), any other failure counts toward the breaker of its
+   * scope; both lower the channel's adaptive weight. A refusal of the request itself says the
+   * channel works; anything else frees a half-open probe the attempt took. `counts` says where
+   * the failure counted, for the log.
+   */
+  learn(channelId: string, model: string, failure: UpstreamFailure): { parkedUntil?: number; counts: string } {
+    const backOff = backOffOf(failure);
+    if (backOff) {
+      this.parking.park(channelId, backOff.scope === 'model' ? model : null, backOff.waitMs);
+      this.breakers.release(channelId, model);
+      this.scores.observe(channelId, model, false);
+      return { parkedUntil: this.now() + backOff.waitMs, counts: `parked (${backOff.scope})` };
+    }
+    const scope = scopeOf(failure);
+    if (scope !== null) {
+      this.breakers.failure(channelId, model, scope, failure.status === 429);
+      this.scores.observe(channelId, model, false);
+    } else if (failure.result === 'status') this.breakers.success(channelId, model);
+    else this.breakers.release(channelId, model);
+    return { counts: scope ?? 'nowhere' };
   }
 
   /** A settled answer of `channelId`: its prompt tokens and the cached part, for the cache-read share. */

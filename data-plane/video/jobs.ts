@@ -256,7 +256,7 @@ export class VideoJobs {
    */
   private async send(channel: RuntimeChannel, exchange: VideoExchange, record: AttemptRecord, key: string): Promise<UpstreamResponse> {
     const hide = [key, ...(channel.baseUrl ? [channel.baseUrl, hostOf(channel.baseUrl)] : [])];
-    const res = await exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs: channel.timeouts.firstByteMs, hide });
+    const res = await exchangeOnce(this.deps.transport, channel, exchange, record, { timeoutMs: channel.timeouts.firstByteMs, hide, now: this.deps.now });
     return { ...res, body: withIdleLimit(res.body, channel.timeouts.idleMs ?? channel.timeouts.firstByteMs) };
   }
 

@@ -5,8 +5,8 @@
  * and Gemini's generateContent with image output. It checks every request as the real APIs would
  * (the key in the kind's own header, the path, the body's fields, the files of a form, the
  * inlineData of a Gemini request) and records the malformed ones in `violations`. A key listed
- * in `failing` answers 503; an upstream model named `big-image` answers one image making a body of
- * `bigBytes`, written as the socket takes it.
+ * in `failing` answers 503, one in `rateLimited` 429 with `Retry-After: 30`; an upstream model
+ * named `big-image` answers one image making a body of `bigBytes`, written as the socket takes it.
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -63,6 +63,8 @@ export class FakeImageUpstream {
   readonly violations: string[] = [];
   /** Size of a `big-image` answer. */
   bigBytes = 0;
+  /** Keys answering 429 with a Retry-After of 30 seconds. */
+  readonly rateLimited = new Set<string>();
 
   private constructor(
     private readonly server: http.Server,
@@ -111,6 +113,10 @@ export class FakeImageUpstream {
     const { fields, files } = action === 'edits' ? await readForm(req) : { fields: await readJson(req), files: [] };
     this.seen.push({ api: azure ? 'azure' : 'openai', path: url.pathname, key, fields, files });
     if (this.failing.has(key)) return json(res, 503, { error: { message: 'overloaded' } });
+    if (this.rateLimited.has(key)) {
+      res.setHeader('retry-after', '30');
+      return json(res, 429, { error: { message: 'Rate limit reached for images per minute', type: 'requests', code: 'rate_limit_exceeded' } });
+    }
     this.check(typeof fields.prompt === 'string' && fields.prompt !== '', `${path}: no prompt`);
     if (azure) this.check(fields.model === undefined, `${path}: azure calls name the model by deployment, not in the body`);
     else this.check(typeof fields.model === 'string' && fields.model.startsWith('up-'), `${path}: model ${String(fields.model)} is not an upstream name`);

@@ -49,6 +49,7 @@ const MODELS: SnapshotModel[] = [
   image('imagen-4', { prices: { image: '0.04' } }),
   image('gemini-2.5-flash-image', { prices: { input: '0.3', output: '30' } }),
   image('big-image', { prices: { image: '0.01' } }),
+  image('busy-image', { prices: { image: '0.01' } }),
   testModel('text-m'),
 ];
 
@@ -66,11 +67,12 @@ function catalog(url: string): SnapshotContent {
       channel('i-azure', 'azure-openai', ['dall-e-3', 'dall-e-2']),
       channel('i-compat', 'openai-compatible', ['flux-pro']),
       channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image']),
+      channel('i-busy', 'openai-compatible', ['busy-image']),
       channel('t-openai', 'openai', ['text-m']),
     ],
     memberships: [
       membership('image', 'i-down', 20),
-      ...['i-openai', 'i-azure', 'i-compat', 'i-gemini'].map((channelId) => membership('image', channelId, 10)),
+      ...['i-openai', 'i-azure', 'i-compat', 'i-gemini', 'i-busy'].map((channelId) => membership('image', channelId, 10)),
       membership('text', 't-openai'),
     ],
     models: MODELS,
@@ -94,10 +96,11 @@ let ports: Ports;
 let prefix: string;
 let node: DataPlane;
 let dir: { path: string; remove(): Promise<void> };
-const keys = { a: '', textOnly: '', limited: '' };
+const keys = { a: '', textOnly: '', limited: '', poor: '' };
 
 beforeAll(async () => {
-  upstream = await FakeImageUpstream.start(['i-down', 'i-openai', 'i-azure', 'i-compat', 'i-gemini', 't-openai'].map(keyOf), [keyOf('i-down')]);
+  upstream = await FakeImageUpstream.start(['i-down', 'i-openai', 'i-azure', 'i-compat', 'i-gemini', 'i-busy', 't-openai'].map(keyOf), [keyOf('i-down')]);
+  upstream.rateLimited.add(keyOf('i-busy'));
   prefix = testRedisPrefix();
   ports = redisPorts(TEST_REDIS_URL, prefix);
   const revision = await ports.configBus.allocateRevision();
@@ -110,7 +113,9 @@ beforeAll(async () => {
   keys.a = await token('alice', ['image']);
   keys.textOnly = await token('carol', ['text']);
   keys.limited = await token('dave', ['image'], { limits: { rpm: 1, tpm: null, concurrency: null } });
+  keys.poor = await token('erin', ['image'], { accountId: 'acct-poor' });
   await ports.balances.load('acct-img', START_BALANCE, new Map());
+  await ports.balances.load('acct-poor', 1000n, new Map());
   dir = await tempDataDir();
   node = await startTestDataPlane({
     nodeName: 'img',
@@ -299,12 +304,36 @@ describe('bad input, in the OpenAI error shape, before anything is reserved or s
     expect(await settledBalance()).toBe(before);
   });
 
+  test('the images asked for are reserved before any upstream call: a balance that cannot cover them is a 402, nothing sent', async () => {
+    const calls = upstream.seen.length;
+    expect(await refusal(openai(keys.poor).images.generate({ model: 'dall-e-3', prompt: 'x', quality: 'hd' }))).toMatchObject({ status: 402, type: 'insufficient_quota' });
+    expect(upstream.seen.length).toBe(calls);
+    expect(await ports.balances.inspect('acct-poor')).toMatchObject({ balanceMicro: 1000n, reservations: [] });
+  });
+
   test("a key over its requests per minute gets a 429 in the OpenAI shape; nothing sent", async () => {
     await openai(keys.limited).images.generate({ model: 'flux-pro', prompt: 'one' });
     const calls = upstream.seen.length;
     const err = await refusal(openai(keys.limited).images.generate({ model: 'flux-pro', prompt: 'two' }));
     expect(err).toMatchObject({ status: 429, type: 'requests' });
     expect(upstream.seen.length).toBe(calls);
+  });
+
+  test('a channel that answers 429 with Retry-After is parked, as for text: the client hears when to come back, the next request waits without a call', async () => {
+    const before = await settledBalance();
+    const first = await refusal(openai().images.generate({ model: 'busy-image', prompt: 'x' }));
+    expect(first).toMatchObject({ status: 429 });
+    expect(upstream.by(keyOf('i-busy'))).toHaveLength(1);
+    const res = await fetch(`${node.url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'busy-image', prompt: 'x' }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ error: { message: expect.stringContaining('rate limited by its upstream') } });
+    expect(upstream.by(keyOf('i-busy'))).toHaveLength(1);
+    expect(await settledBalance()).toBe(before);
   });
 
   test('an upload beyond IMAGE_MAX_UPLOAD_BYTES and a result beyond IMAGE_MAX_RESULT_BYTES are 413s, charged nothing', async () => {

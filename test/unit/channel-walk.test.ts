@@ -1,15 +1,16 @@
 /**
  * The walk the media endpoints share over candidate channels and their keys
  * (data-plane/media/channel-walk.ts): key rejection, failover, the client's own errors, channels
- * that cannot serve, and what breakers and health are told.
+ * that cannot serve, and what the node's routing state (breakers, parking, retry budget) and
+ * health are told.
  */
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { ChannelUnsuited, ChannelWalk } from '../../data-plane/media/channel-walk.js';
-import { CircuitBreakers } from '../../data-plane/relay/circuit-breaker.js';
+import { DEFAULT_ROUTER_OPTIONS, Router } from '../../data-plane/routing/router.js';
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
-import type { AttemptRecord } from '../../data-plane/relay/outcome.js';
+import type { AttemptRecord, SkipRecord } from '../../data-plane/relay/outcome.js';
 import type { KeyRejection } from '../../data-plane/relay/relay.js';
 import { testGroup } from '../support/relay-catalog.js';
 
@@ -37,17 +38,19 @@ function route(channels: RuntimeChannel[]): GroupRoute[] {
 const serverError = () => new UpstreamFailure('status', true, new GatewayError('upstream', 'overloaded'), 503);
 const refused = () => new UpstreamFailure('status', false, new GatewayError('invalid_request', 'the prompt was refused', 400), 400);
 
-/** A walk with real breakers (opening at the first failure) and what it reported. */
-function setup() {
-  const breakers = new CircuitBreakers({ failureThreshold: 1, windowMs: 60_000, openMs: 60_000 }, () => 0);
+/** A walk on a real routing state (breakers opening at the first failure, a clock of its own) and what it reported. */
+function setup(options: Partial<typeof DEFAULT_ROUTER_OPTIONS> = {}) {
+  const clock = { now: 1_000_000 };
+  const router = new Router({ ...DEFAULT_ROUTER_OPTIONS, breakers: { failureThreshold: 1, windowMs: 60_000, openMs: 60_000 }, ...options }, () => clock.now);
   const attempts: AttemptRecord[] = [];
+  const skips: SkipRecord[] = [];
   const rejections: KeyRejection[] = [];
-  const walk = new ChannelWalk({ breakers, onAttempt: (record) => attempts.push({ ...record }), onKeyRejected: (r) => rejections.push(r) });
-  return { breakers, attempts, rejections, walk };
+  const walk = new ChannelWalk({ router, onAttempt: (record) => attempts.push({ ...record }), onSkip: (skip) => skips.push(skip), onKeyRejected: (r) => rejections.push(r) });
+  return { router, clock, attempts, skips, rejections, walk };
 }
 
 test("a rejected key gives way to the channel's next key; a 5xx to the next channel, whose answer is returned", async () => {
-  const { breakers, attempts, rejections, walk } = setup();
+  const { router, attempts, rejections, walk } = setup();
   const [a, b] = [channel('a', 'openai', ['a1', 'a2']), channel('b', 'openai', ['b1'])];
   const calls: string[] = [];
   const walked = await walk.walk({
@@ -71,18 +74,18 @@ test("a rejected key gives way to the channel's next key; a 5xx to the next chan
     ['a', 'status', 503],
     ['b', 'ok', 200],
   ]);
-  // The 5xx opened a's breaker (threshold 1); b answered, its breaker stays closed.
-  expect(breakers.allow('a')).toBe(false);
-  expect(breakers.allow('b')).toBe(true);
+  // The 5xx opened a's breaker for the model (threshold 1); b answered, its breaker stays closed.
+  expect(router.breakers.allow('a', 'm')).toBe(false);
+  expect(router.breakers.allow('b', 'm')).toBe(true);
   // The rejected key stays out: the next walk starts a with its other key.
   calls.length = 0;
-  breakers.success('a');
+  router.breakers.success('a', 'm');
   await walk.walk({ model: 'm', candidates: route([a]), upstreamFor: () => 'u', makes: 'images', call: async (ch, _u, key) => calls.push(key) });
   expect(calls).toEqual(['sk-a2']);
 });
 
 test("a refusal of the request is the client's answer at once: no other channel is tried, the breaker is not counted against", async () => {
-  const { breakers, attempts, walk } = setup();
+  const { router, attempts, walk } = setup();
   const calls: string[] = [];
   const walking = walk.walk({
     model: 'm',
@@ -97,7 +100,7 @@ test("a refusal of the request is the client's answer at once: no other channel 
   await expect(walking).rejects.toMatchObject({ status: 400, message: 'the prompt was refused' });
   expect(calls).toEqual(['a']);
   expect(attempts.map((r) => r.result)).toEqual(['status']);
-  expect(breakers.allow('a')).toBe(true);
+  expect(router.breakers.allow('a', 'm')).toBe(true);
 });
 
 test('channels that cannot serve are passed over uncounted; with none left the client is told why', async () => {
@@ -145,4 +148,63 @@ test("withKeys: one channel's keys in turn; every key rejected ends in that reje
   // An error the caller's conversion does not know passes through untouched.
   const odd = new Error('a bug');
   await expect(walk.withKeys(channel('x', 'openai', ['x1']), 'media', 'm', () => Promise.reject(odd))).rejects.toBe(odd);
+});
+
+test('an open breaker passes its channel over (counted as a skip) until it half-opens', async () => {
+  const { router, clock, skips, walk } = setup();
+  const [a, b] = [channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1'])];
+  const calls: string[] = [];
+  const call = async (ch: RuntimeChannel) => {
+    calls.push(ch.id);
+    if (ch.id === 'a' && calls.length === 1) throw serverError();
+    return ch.id;
+  };
+  const once = () => walk.walk({ model: 'm', candidates: route([a, b]), upstreamFor: () => 'u', makes: 'images', call });
+  expect((await once()).value).toBe('b');
+  expect((await once()).value).toBe('b');
+  expect(calls).toEqual(['a', 'b', 'b']);
+  expect(skips).toEqual([{ group: 'media', channelId: 'a', reason: 'breaker' }]);
+  // Another model on the same channel is not held back by this model's breaker.
+  expect(router.breakers.allow('a', 'other')).toBe(true);
+  clock.now += 60_000;
+  expect((await once()).value).toBe('a');
+});
+
+test('a 429 that says when to come back parks the channel; with every candidate parked the client gets 429 and Retry-After', async () => {
+  const { skips, walk } = setup();
+  const limited = () => new UpstreamFailure('status', true, new GatewayError('rate_limit', 'slow down', 429), 429, { retryHint: { waitMs: 30_000, rateLimit: true } });
+  const [a, b] = [channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1'])];
+  const calls: string[] = [];
+  const call = async (ch: RuntimeChannel): Promise<string> => {
+    calls.push(ch.id);
+    throw limited();
+  };
+  const once = () => walk.walk({ model: 'm', candidates: route([a, b]), upstreamFor: () => 'u', makes: 'videos', call });
+  await expect(once()).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 });
+  expect(calls).toEqual(['a', 'b']);
+  // Both parked: nothing is called, and the client still hears when to come back.
+  await expect(once()).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 });
+  expect(calls).toEqual(['a', 'b']);
+  expect(skips.map((s) => [s.channelId, s.reason])).toEqual([
+    ['a', 'parked'],
+    ['b', 'parked'],
+  ]);
+});
+
+test('the retry budget bounds the channels one request may try', async () => {
+  const { skips, walk } = setup({ budget: { ...DEFAULT_ROUTER_OPTIONS.budget, maxAttempts: 2 } });
+  const calls: string[] = [];
+  const walking = walk.walk({
+    model: 'm',
+    candidates: route(['a', 'b', 'c'].map((id) => channel(id, 'openai', [`${id}1`]))),
+    upstreamFor: () => 'u',
+    makes: 'images',
+    call: async (ch) => {
+      calls.push(ch.id);
+      throw serverError();
+    },
+  });
+  await expect(walking).rejects.toMatchObject({ message: 'overloaded' });
+  expect(calls).toEqual(['a', 'b']);
+  expect(skips).toEqual([{ group: 'media', channelId: 'c', reason: 'budget' }]);
 });
