@@ -13,6 +13,7 @@ import '../contract/outcome-counters.contract.test.js';
 import '../contract/rate-limiter.contract.test.js';
 import '../contract/token-store.contract.test.js';
 import '../contract/usage-queue.contract.test.js';
+import '../contract/video-jobs.contract.test.js';
 import OpenAI from 'openai';
 import { createEventBus } from '../../control-plane/graphql/pubsub.js';
 import { redisPorts } from '../../shared/ports/factory.js';
