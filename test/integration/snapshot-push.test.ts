@@ -266,7 +266,9 @@ test('a data plane restarted while Redis is down starts from its disk copy, and 
   const empty = await startTestDataPlane({ nodeName: 'node-z', redisPrefix: cp.redisPrefix, dataDir: dir.path, redisUrl: 'redis://127.0.0.1:1' });
   try {
     expect(empty.runtime()).toBeNull();
-    expect(await readyz(empty)).toBe(503);
+    const ready = await fetch(`${empty.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { missing: string[] }).missing).toEqual([expect.stringMatching(/^routing configuration/), expect.stringMatching(/^Redis/), expect.stringMatching(/^token invalidations/)]);
   } finally {
     await empty.close();
   }
