@@ -22,6 +22,13 @@ const LISTED_FOR: Record<WireFormat, readonly GroupFormat[]> = {
   generateContent: ['generateContent'],
 };
 
+/** May a group listing `format` serve `model` through it? The media endpoints serve their own kind of model only. */
+function servesThrough(format: GroupFormat, model: RuntimeModel): boolean {
+  if (format === 'images') return model.kind === 'image';
+  if (format === 'videos') return model.kind === 'video';
+  return true;
+}
+
 /** The distinct models `token` may call in a format of listing `format` (in id order). */
 export function visibleModels(config: RuntimeConfig, token: TokenRecord, format: WireFormat): RuntimeModel[] {
   const groups = new Set(token.groups.length > 0 ? token.groups : [...config.groups.values()].filter((g) => g.autoRoute).map((g) => g.name));
@@ -30,7 +37,7 @@ export function visibleModels(config: RuntimeConfig, token: TokenRecord, format:
   for (const model of config.models.values()) {
     if (seen.has(model.id)) continue;
     if (token.modelAllowList !== null && !token.modelAllowList.includes(model.id)) continue;
-    if (model.routes.some((r) => groups.has(r.group.name) && r.group.formats.some((f) => formats.includes(f)))) seen.set(model.id, model);
+    if (model.routes.some((r) => groups.has(r.group.name) && r.group.formats.some((f) => formats.includes(f) && servesThrough(f, model)))) seen.set(model.id, model);
   }
   return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
