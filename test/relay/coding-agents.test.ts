@@ -8,7 +8,7 @@
  * included); the client sees the same text and tool calls whatever the channel. Then what only
  * some pairs do: namespace tools named back, the signed reasoning of a store:false tool loop, the
  * debug line naming dropped fields, a refusal that names the field and the channel kind (logged
- * at info with its request id), and `HEAD /`.
+ * at info with its request id), and `HEAD /` on a node with a console.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,12 +57,15 @@ interface Agent {
   converse(model: string, stream: boolean): Promise<[Turn, Turn]>;
 }
 
+/** The console's address, as a production node is configured: API clients still get answers at `/`. */
+const CONSOLE_URL = 'https://console.example.com';
+
 let bed: RelayBed;
 let key: string;
 let codex: OpenAI;
 
 beforeAll(async () => {
-  bed = await startRelayBed(patientRelayCatalog);
+  bed = await startRelayBed(patientRelayCatalog, { env: { CONSOLE_URL } });
   key = await bed.token({ groups: ['all'] });
   codex = new OpenAI({ apiKey: key, baseURL: `${bed.url}/v1`, maxRetries: 0, defaultHeaders: CODEX.headers });
 });
@@ -270,11 +273,13 @@ describe('what the coding agents send, mapped or dropped by one rule', () => {
     }
   });
 
-  test('HEAD / and GET / answer an API client with 200', async () => {
-    const head = await fetch(`${bed.url}/`, { method: 'HEAD' });
+  test('HEAD / and GET / answer an API client with 200, a browser is sent to the console', async () => {
+    const head = await fetch(`${bed.url}/`, { method: 'HEAD', headers: { accept: '*/*' } });
     expect(head.status).toBe(200);
     const get = await fetch(`${bed.url}/`, { headers: { accept: 'application/json' } });
     expect([get.status, await get.json()]).toEqual([200, { status: 'ok', service: 'meridian data plane' }]);
+    const browser = await fetch(`${bed.url}/`, { redirect: 'manual', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect([browser.status, browser.headers.get('location')]).toEqual([302, `${CONSOLE_URL}/`]);
   });
 });
 
