@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zod } from '../shared/zod.js';
 import { envVar, problem, readEnv } from '../shared/config/env.js';
 import { operationsEnv } from '../shared/config/operations.js';
 import { redisUrlEnv } from '../shared/config/redis-url.js';
@@ -7,7 +7,7 @@ import { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './routing/router.js'
 
 /** The data plane's own variables; `standalone` (split mode) makes SECRET_KEY mandatory. */
 function dataPlaneEnv(standalone: boolean) {
-  return z
+  return zod
     .object({
       REDIS_PREFIX: envVar.matching(/^[A-Za-z0-9:_-]{1,64}$/, '1 to 64 letters, digits, ":", "_" or "-"'),
       NODE_NAME: envVar.matching(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 letters, digits, ".", "_" or "-"'),
@@ -67,7 +67,7 @@ function dataPlaneEnv(standalone: boolean) {
 const d = DEFAULT_ROUTER_OPTIONS;
 
 /** The routing settings (README "Routing"): breakers, adaptive weights, retry budget, prompt-cache affinity. */
-const routingEnv = z
+const routingEnv = zod
   .object({
     BREAKER_FAILURES: envVar.integer(d.breakers.failureThreshold, 1, 1000),
     BREAKER_WINDOW_MS: envVar.integer(d.breakers.windowMs, 100, 3_600_000),
