@@ -6,6 +6,9 @@ import NodeEnvironment from 'jest-environment-node';
 /** Where a test file's log lines go when output is quiet: a function on the file's global, which quiet-logs.ts reads. */
 const LOG_SINK = '__meridianTestLogSink';
 
+/** Where Node's built-in fetch keeps its undici dispatcher: on the main realm's global. */
+const UNDICI_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
 /** CPU seconds of this process and of its children that ended (/proc counts in USER_HZ, 100 a second on Linux). */
 function cpuSeconds() {
   const stat = readFileSync('/proc/self/stat', 'utf8');
@@ -30,6 +33,16 @@ export default class TestEnvironment extends NodeEnvironment {
 
   async setup() {
     await super.setup();
+    // A test file has a global of its own, where Node's fetch never puts its dispatcher; the Gemini
+    // SDK looks for it there (to lift undici's timeouts) and fails every call without it.
+    Object.defineProperty(this.global, UNDICI_DISPATCHER, {
+      configurable: true,
+      get: () => {
+        // Node creates it lazily, on its first fetch or Headers.
+        if (globalThis[UNDICI_DISPATCHER] === undefined) new globalThis.Headers();
+        return globalThis[UNDICI_DISPATCHER];
+      },
+    });
     if (process.env.TEST_LOGS === 'on-failure') this.global[LOG_SINK] = (line) => void this.lines.push(line.endsWith('\n') ? line : `${line}\n`);
   }
 
