@@ -5,7 +5,7 @@
  */
 import { GatewayError } from '../../shared/wire/errors.js';
 import { ANY_QUALITY, imageProfile, type ImageProfile } from './profiles.js';
-import type { SpooledFile } from './uploads.js';
+import type { SpooledFile } from '../media/uploads.js';
 
 /** Which image endpoint. */
 export type ImageAction = 'generations' | 'edits';

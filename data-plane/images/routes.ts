@@ -21,7 +21,7 @@ import { endpointRouter, endpointsOf } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
 import { checkImageRequest, type ImageAction } from './request.js';
-import { spoolMultipart, type SpooledForm } from './uploads.js';
+import { spoolMultipart, type SpooledForm } from '../media/uploads.js';
 
 /** What the routes need. */
 export interface ImageRoutesDeps {

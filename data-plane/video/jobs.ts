@@ -167,7 +167,7 @@ export class VideoJobs {
       call: async (channel, upstream, key, upstreamModel, record) => {
         let exchange: VideoExchange;
         try {
-          exchange = await upstream.create(channel, key, upstreamModel, job.request);
+          exchange = upstream.create(channel, key, upstreamModel, job.request);
         } catch (err) {
           throw err instanceof UntranslatableVideo ? new ChannelUnsuited(err.message) : err;
         }

@@ -35,6 +35,13 @@ export function createVideoRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     onSkip: base.onSkip,
     onKeyRejected: base.onKeyRejected,
   });
-  const middleware = videoRoutes({ keyed: base.keyed, jobs, maxBodyBytes: deps.config.maxBodyBytes, usable: base.usable, limits: base.limits });
+  const middleware = videoRoutes({
+    keyed: base.keyed,
+    jobs,
+    maxBodyBytes: deps.config.maxBodyBytes,
+    maxUploadBytes: deps.config.imageMaxUploadBytes,
+    usable: base.usable,
+    limits: base.limits,
+  });
   return { middleware, close: () => base.close() };
 }

@@ -1,9 +1,11 @@
 /**
  * POST /v1/videos as OpenAI defines it: a JSON body, or the multipart form the official SDKs
- * send (`prompt`, `model`, `seconds`, `size` as fields, `input_reference` as an uploaded image).
- * Checked here, before any reservation or upstream call: bad input is a 400 in the OpenAI shape.
+ * send (`prompt`, `model`, `seconds`, `size` as fields, `input_reference` as an uploaded image,
+ * spooled to disk as it arrives: ../media/uploads.ts). Checked here, before any reservation or
+ * upstream call: bad input is a 400 in the OpenAI shape.
  */
 import { GatewayError } from '../../shared/wire/errors.js';
+import { spoolBytes, type SpooledFile, type SpooledForm } from '../media/uploads.js';
 
 /** The durations OpenAI's video API accepts, in seconds. */
 export const VIDEO_SECONDS = [4, 8, 12] as const;
@@ -15,21 +17,25 @@ export const VIDEO_DEFAULTS = { model: 'sora-2', seconds: 4, size: '720x1280' } 
 /** One of {@link VIDEO_SIZES}. */
 export type VideoSize = (typeof VIDEO_SIZES)[number];
 
-/** An image the video starts from. */
-export interface ReferenceImage {
-  data: Buffer;
-  mimeType: string;
-  filename: string;
-}
-
 /** A checked video creation request. */
 export interface VideoRequest {
   model: string;
   prompt: string;
   seconds: number;
   size: VideoSize;
-  inputReference?: ReferenceImage;
+  /** The image the video starts from, on disk (read afresh for each channel tried). */
+  inputReference?: SpooledFile;
 }
+
+/** A checked creation with what it spooled to disk. */
+export interface ParsedVideo {
+  request: VideoRequest;
+  /** Deletes the spooled reference image, if any (call once the creation is done, however it ended). */
+  dispose(): Promise<void>;
+}
+
+/** The form field of the reference image. */
+const REFERENCE_FIELD = 'input_reference';
 
 /** Longest prompt accepted (characters): far above what the upstreams take, short of abuse. */
 const MAX_PROMPT_CHARS = 32_000;
@@ -44,8 +50,8 @@ function text(value: unknown, name: string): string | undefined {
   throw invalid(`'${name}' must be a string`);
 }
 
-/** Reads the fields common to both encodings. */
-function checked(fields: { model?: unknown; prompt?: unknown; seconds?: unknown; size?: unknown }, inputReference: ReferenceImage | undefined): VideoRequest {
+/** Checks the fields common to both encodings. */
+function checked(fields: { model?: unknown; prompt?: unknown; seconds?: unknown; size?: unknown }): VideoRequest {
   const prompt = text(fields.prompt, 'prompt')?.trim();
   if (!prompt) throw invalid("Missing required parameter: 'prompt'");
   if (prompt.length > MAX_PROMPT_CHARS) throw invalid(`'prompt' is longer than ${MAX_PROMPT_CHARS} characters`);
@@ -60,45 +66,22 @@ function checked(fields: { model?: unknown; prompt?: unknown; seconds?: unknown;
   if (!(VIDEO_SIZES as readonly string[]).includes(size)) {
     throw invalid(`Invalid value for 'size': '${size}'. Supported values are: ${VIDEO_SIZES.map((s) => `'${s}'`).join(', ')}`);
   }
-  return { model, prompt, seconds, size: size as VideoSize, inputReference };
+  return { model, prompt, seconds, size: size as VideoSize };
 }
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i;
 
 /** A JSON `input_reference`: an image given as a base64 data URL (file ids live upstream and cannot be relayed). */
-function jsonReference(value: unknown): ReferenceImage | undefined {
+function jsonReference(value: unknown): { data: Buffer; mimeType: string } | undefined {
   if (value === undefined || value === null) return undefined;
   const url = typeof value === 'object' ? (value as Record<string, unknown>).image_url : undefined;
   const match = typeof url === 'string' ? DATA_URL.exec(url) : null;
   if (!match) throw invalid("'input_reference' must be an uploaded image or { \"image_url\": \"data:image/...;base64,...\" }");
-  return { data: Buffer.from(match[2], 'base64'), mimeType: match[1].toLowerCase(), filename: 'reference' };
+  return { data: Buffer.from(match[2], 'base64'), mimeType: match[1].toLowerCase() };
 }
 
-/** Parses and checks a creation request from its body bytes and content type. */
-export async function parseVideoRequest(contentType: string, raw: Buffer): Promise<VideoRequest> {
-  if (/^multipart\/form-data/i.test(contentType)) {
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
-    } catch {
-      throw invalid('The multipart request body could not be read');
-    }
-    const field = (name: string) => {
-      const value = form.get(name);
-      if (value !== null && typeof value !== 'string') throw invalid(`'${name}' must be a text field`);
-      return value ?? undefined;
-    };
-    const file = form.get('input_reference');
-    let reference: ReferenceImage | undefined;
-    if (file !== null && typeof file !== 'string') {
-      reference = { data: Buffer.from(await file.arrayBuffer()), mimeType: file.type || 'application/octet-stream', filename: file.name || 'reference' };
-      if (!reference.mimeType.startsWith('image/')) throw invalid("'input_reference' must be an image");
-    } else if (typeof file === 'string') {
-      throw invalid("'input_reference' must be an uploaded file");
-    }
-    return checked({ model: field('model'), prompt: field('prompt'), seconds: field('seconds'), size: field('size') }, reference);
-  }
-  if (!/^application\/json/i.test(contentType)) throw invalid("Content-Type must be 'application/json' or 'multipart/form-data'");
+/** Parses and checks a JSON creation request (its body, bounded by the caller); an inline reference image is spooled to disk. */
+export async function videoFromJson(raw: Buffer): Promise<ParsedVideo> {
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -107,5 +90,27 @@ export async function parseVideoRequest(contentType: string, raw: Buffer): Promi
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('The request body must be a JSON object');
   const fields = body as Record<string, unknown>;
-  return checked(fields, jsonReference(fields.input_reference));
+  const request = checked(fields);
+  const image = jsonReference(fields.input_reference);
+  if (!image) return { request, dispose: async () => undefined };
+  const form = await spoolBytes({ field: REFERENCE_FIELD, filename: 'reference', mimeType: image.mimeType }, image.data);
+  return { request: { ...request, inputReference: form.files[0] }, dispose: form.dispose };
+}
+
+/** Checks a creation request sent as a multipart form (spooled by ../media/uploads.ts); disposes of the form when it is refused. */
+export async function videoFromForm(form: SpooledForm): Promise<ParsedVideo> {
+  try {
+    const files = form.files.filter((f) => f.field === REFERENCE_FIELD);
+    const other = form.files.find((f) => f.field !== REFERENCE_FIELD);
+    if (other) throw invalid(`'${other.field}' must be a text field`);
+    if (form.fields[REFERENCE_FIELD] !== undefined) throw invalid("'input_reference' must be an uploaded file");
+    if (files.length > 1) throw invalid("'input_reference' takes one image");
+    const reference = files[0];
+    if (reference && !reference.mimeType.startsWith('image/')) throw invalid("'input_reference' must be an image");
+    const { model, prompt, seconds, size } = form.fields;
+    return { request: { ...checked({ model, prompt, seconds, size }), ...(reference ? { inputReference: reference } : {}) }, dispose: form.dispose };
+  } catch (err) {
+    await form.dispose();
+    throw err;
+  }
 }

@@ -19,16 +19,19 @@ import { checkAllowList } from '../pipeline/resolve.js';
 import { endpointRouter, endpointsOf, pathParam } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
+import { spoolMultipart } from '../media/uploads.js';
 import type { VideoJobs } from './jobs.js';
-import { parseVideoRequest } from './request.js';
+import { videoFromForm, videoFromJson, type ParsedVideo, type VideoRequest } from './request.js';
 
 /** What the routes need. */
 export interface VideoRoutesDeps {
   /** The stages every keyed request goes through first (configuration, authentication, in the OpenAI format). */
   keyed: StageChain<Keyed>;
   jobs: VideoJobs;
-  /** MAX_BODY_BYTES. */
+  /** MAX_BODY_BYTES: a JSON creation's body. */
   maxBodyBytes: number;
+  /** IMAGE_MAX_UPLOAD_BYTES: a multipart creation's reference image. */
+  maxUploadBytes: number;
   /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
   usable?: GroupUsable;
   /** The rate limits of the token, its account and the groups, as for text (a creation counts as a request). */
@@ -37,9 +40,8 @@ export interface VideoRoutesDeps {
 
 type Keyed = RequestState & Configured & Authenticated;
 
-/** What a creation leaves for the request observer and the refusal of an unread body. */
+/** What a creation leaves for the request observer. */
 interface Created {
-  rawBody: Buffer;
   model: RuntimeModel;
 }
 
@@ -76,21 +78,34 @@ export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware {
   return endpointsOf(routes);
 }
 
-/** POST /v1/videos. */
+/** POST /v1/videos: the request (its reference image spooled to disk, deleted once the job was started or refused), then {@link start}. */
 async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, unknown>> {
+  let parsed: ParsedVideo;
+  if (ctx.is('multipart/form-data')) parsed = await videoFromForm(await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes));
+  else if (ctx.is('application/json')) parsed = await videoFromJson(await jsonBody(ctx, deps.maxBodyBytes));
+  else throw new GatewayError('invalid_request', "Content-Type must be 'application/json' or 'multipart/form-data'");
+  try {
+    return await start(ctx, deps, parsed.request);
+  } finally {
+    void parsed.dispose();
+  }
+}
+
+/** A JSON body, read up to `maxBytes` (413 beyond, and the connection closed: the rest is not read). */
+async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => {
+    ctx.set('connection', 'close');
+    return new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`);
+  };
+  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
+  const bytes = await readBounded(ctx.req, maxBytes);
+  if (bytes === undefined) throw tooLarge();
+  return bytes;
+}
+
+/** The model, routing and rate limits of a checked creation, then the job. */
+async function start(ctx: Ctx, deps: VideoRoutesDeps, request: VideoRequest): Promise<Record<string, unknown>> {
   const { token, runtime } = ctx.state;
-  const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${deps.maxBodyBytes} bytes`);
-  if (Number(ctx.get('content-length') || 0) > deps.maxBodyBytes) {
-    ctx.set('connection', 'close');
-    throw tooLarge();
-  }
-  const bytes = await readBounded(ctx.req, deps.maxBodyBytes);
-  if (bytes === undefined) {
-    ctx.set('connection', 'close');
-    throw tooLarge();
-  }
-  ctx.state.rawBody = bytes;
-  const request = await parseVideoRequest(ctx.get('content-type'), bytes);
   const model = runtime.models.get(request.model);
   if (!model) throw new GatewayError('not_found', `The model '${request.model}' does not exist or is not served here`);
   checkAllowList(token, model, request.model);
@@ -98,8 +113,8 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, u
   ctx.state.model = model;
   // As for text: groups where the model is unavailable serve only when no other group is left.
   const routes = usableGroups(runtime, token, model, 'videos', deps.usable);
-  const start = (candidates: typeof routes) => deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates });
-  const created = deps.limits ? await deps.limits.around(ctx, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, start) : await start(routes);
+  const begin = (candidates: typeof routes) => deps.jobs.create({ requestId: ctx.state.requestId, token, runtime, model, request: { ...request, model: model.id }, candidates });
+  const created = deps.limits ? await deps.limits.around(ctx, { requestId: ctx.state.requestId, token, candidates: routes, headersFormat: 'chat-completions' }, begin) : await begin(routes);
   ctx.set('x-meridian-group', created.group);
   ctx.set('x-meridian-channel-kind', created.channelKind);
   return created.video;

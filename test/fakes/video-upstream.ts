@@ -17,8 +17,8 @@ import { randomBytes } from 'node:crypto';
 export interface VideoScript {
   /** Polls answered "still running" before the job ends (default 1). */
   pollsUntilDone?: number;
-  /** How it ends (default `complete`). */
-  outcome?: 'complete' | 'fail';
+  /** How it ends (default `complete`); `cancel`: a Gemini operation cancelled upstream (OpenAI jobs fail instead). */
+  outcome?: 'complete' | 'fail' | 'cancel';
   /** Size of the finished file in bytes (default 1000). */
   fileBytes?: number;
   /** Creation answers this HTTP status instead (a failing channel). */
@@ -209,6 +209,7 @@ export class FakeVideoUpstream {
       const status = statusOf(job);
       const name = `models/${job.model}/operations/${job.id}`;
       if (status !== 'completed' && status !== 'failed') return json(res, { name, done: false, metadata: {} });
+      if (status === 'failed' && job.script.outcome === 'cancel') return json(res, { name, done: true, error: { code: 1, message: 'The operation was cancelled.', status: 'CANCELLED' } });
       if (status === 'failed') return json(res, { name, done: true, error: { code: 3, message: 'The prompt was blocked.', status: 'INVALID_ARGUMENT' } });
       const uri = `${this.url}/v1beta/files/${job.id}:download?alt=media`;
       return json(res, { name, done: true, response: { '@type': 'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse', generateVideoResponse: { generatedSamples: [{ video: { uri } }] } } });

@@ -3,7 +3,7 @@ import { GatewayError } from '../../shared/wire/errors.js';
 import { ImagesTally, ResultTooLarge, usageIn } from '../../data-plane/images/answer-tally.js';
 import { checkImageRequest } from '../../data-plane/images/request.js';
 import { imagesFromGemini } from '../../data-plane/images/upstream/gemini.js';
-import { base64Of } from '../../data-plane/images/upstream/streams.js';
+import { base64Of } from '../../data-plane/media/streams.js';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

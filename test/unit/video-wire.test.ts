@@ -1,11 +1,15 @@
 /**
- * The video endpoints' pure parts: signed job ids, the creation request (JSON and multipart), and
- * the Gemini translation both ways (predictLongRunning body, operation states).
+ * The video endpoints' parts below HTTP: signed job ids, the creation request (JSON and multipart,
+ * the reference image spooled to disk), and the Gemini translation both ways (predictLongRunning
+ * body, operation states).
  */
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { SecretBox } from '../../shared/crypto/secrets.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { decodeVideoJobId, encodeVideoJobId } from '../../data-plane/video/job-id.js';
-import { parseVideoRequest } from '../../data-plane/video/request.js';
+import { spoolBytes, spoolMultipart } from '../../data-plane/media/uploads.js';
+import { videoFromForm, videoFromJson } from '../../data-plane/video/request.js';
 import { geminiVideos, predictBody, UntranslatableVideo } from '../../data-plane/video/upstream/gemini.js';
 import { openaiVideos } from '../../data-plane/video/upstream/openai.js';
 import type { RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
@@ -34,21 +38,30 @@ describe('job ids', () => {
 });
 
 describe('creation requests', () => {
-  const json = (body: unknown) => parseVideoRequest('application/json', Buffer.from(JSON.stringify(body)));
+  const json = async (body: unknown) => (await videoFromJson(Buffer.from(JSON.stringify(body)))).request;
   const refused = async (body: unknown, message: string) => {
     const err = (await json(body).catch((e: unknown) => e)) as GatewayError;
     expect(err).toBeInstanceOf(GatewayError);
     expect([err.status, err.message]).toEqual([400, expect.stringContaining(message)]);
   };
+  /** The form the SDK sends, spooled as the route spools it. */
+  const spooled = async (form: FormData) => {
+    const encoded = new Response(form);
+    return spoolMultipart({ 'content-type': encoded.headers.get('content-type')! }, Readable.from(Buffer.from(await encoded.arrayBuffer())), 1024 * 1024);
+  };
 
   test('JSON: OpenAI defaults fill what is left out', async () => {
-    expect(await json({ prompt: ' A cat ' })).toEqual({ model: 'sora-2', prompt: 'A cat', seconds: 4, size: '720x1280', inputReference: undefined });
+    expect(await json({ prompt: ' A cat ' })).toEqual({ model: 'sora-2', prompt: 'A cat', seconds: 4, size: '720x1280' });
     expect(await json({ model: 'm', prompt: 'p', seconds: 12, size: '1792x1024' })).toMatchObject({ model: 'm', seconds: 12, size: '1792x1024' });
   });
 
-  test('JSON: a data-URL image as input_reference', async () => {
-    const req = await json({ prompt: 'p', input_reference: { image_url: `data:image/png;base64,${Buffer.from('png').toString('base64')}` } });
-    expect(req.inputReference).toEqual({ data: Buffer.from('png'), mimeType: 'image/png', filename: 'reference' });
+  test('JSON: a data-URL image as input_reference, spooled to disk until disposed of', async () => {
+    const parsed = await videoFromJson(Buffer.from(JSON.stringify({ prompt: 'p', input_reference: { image_url: `data:image/png;base64,${Buffer.from('png').toString('base64')}` } })));
+    const image = parsed.request.inputReference!;
+    expect(image).toMatchObject({ field: 'input_reference', mimeType: 'image/png', filename: 'reference', bytes: 3 });
+    expect(await readFile(image.path)).toEqual(Buffer.from('png'));
+    await parsed.dispose();
+    await expect(readFile(image.path)).rejects.toMatchObject({ code: 'ENOENT' });
     await refused({ prompt: 'p', input_reference: { file_id: 'file-1' } }, "'input_reference' must be");
   });
 
@@ -59,32 +72,49 @@ describe('creation requests', () => {
     await refused({ prompt: 'p', seconds: '4.0' }, "Invalid value for 'seconds'");
     await refused({ prompt: 'p', size: '1920x1080' }, "Invalid value for 'size': '1920x1080'");
     await refused({ prompt: { text: 'p' } }, "'prompt' must be a string");
+    await expect(videoFromJson(Buffer.from('{"prompt":'))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not valid JSON') });
   });
 
-  test('multipart, as the SDK sends it, with an uploaded image', async () => {
+  test('multipart, as the SDK sends it, with an uploaded image kept on disk', async () => {
     const form = new FormData();
     form.append('prompt', 'A boat');
     form.append('seconds', '8');
     form.append('input_reference', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'frame.jpg');
-    const encoded = new Response(form);
-    const req = await parseVideoRequest(encoded.headers.get('content-type')!, Buffer.from(await encoded.arrayBuffer()));
-    expect(req).toMatchObject({ prompt: 'A boat', seconds: 8, inputReference: { data: Buffer.from([1, 2, 3]), mimeType: 'image/jpeg', filename: 'frame.jpg' } });
+    const parsed = await videoFromForm(await spooled(form));
+    expect(parsed.request).toMatchObject({ prompt: 'A boat', seconds: 8, inputReference: { mimeType: 'image/jpeg', filename: 'frame.jpg', bytes: 3 } });
+    expect(await readFile(parsed.request.inputReference!.path)).toEqual(Buffer.from([1, 2, 3]));
+    await parsed.dispose();
   });
 
-  test('other content types are refused', async () => {
-    await expect(parseVideoRequest('text/plain', Buffer.from('x'))).rejects.toMatchObject({ status: 400 });
+  test('multipart refusals: a file that is not an image, or where a text field belongs; the spooled files are deleted', async () => {
+    const notImage = new FormData();
+    notImage.append('prompt', 'p');
+    notImage.append('input_reference', new Blob([new Uint8Array([1])], { type: 'text/plain' }), 'a.txt');
+    const form = await spooled(notImage);
+    await expect(videoFromForm(form)).rejects.toMatchObject({ status: 400, message: "'input_reference' must be an image" });
+    await expect(readFile(form.files[0].path)).rejects.toMatchObject({ code: 'ENOENT' });
+    const fileAsPrompt = new FormData();
+    fileAsPrompt.append('prompt', new Blob([new Uint8Array([1])], { type: 'image/png' }), 'p.png');
+    await expect(videoFromForm(await spooled(fileAsPrompt))).rejects.toMatchObject({ status: 400, message: "'prompt' must be a text field" });
   });
 });
 
 const channel = { id: 'c', kind: 'gemini', baseUrl: 'https://generativelanguage.example/', timeouts: { connectMs: 1, firstByteMs: 1, totalMs: 1 } } as RuntimeChannel;
 
 describe('Gemini translation', () => {
-  test('sizes become aspect ratio and resolution; seconds Veo cannot make are untranslatable', () => {
-    expect(predictBody({ model: 'm', prompt: 'p', seconds: 8, size: '1280x720' })).toEqual({ instances: [{ prompt: 'p' }], parameters: { aspectRatio: '16:9', resolution: '720p', durationSeconds: 8 } });
-    expect(predictBody({ model: 'm', prompt: 'p', seconds: 4, size: '1024x1792', inputReference: { data: Buffer.from('i'), mimeType: 'image/png', filename: 'f' } })).toEqual({
-      instances: [{ prompt: 'p', image: { bytesBase64Encoded: Buffer.from('i').toString('base64'), mimeType: 'image/png' } }],
-      parameters: { aspectRatio: '9:16', resolution: '1080p', durationSeconds: 4 },
-    });
+  test('sizes become aspect ratio and resolution; the reference image goes as base64 from disk; seconds Veo cannot make are untranslatable', async () => {
+    const body = async (request: Parameters<typeof predictBody>[0]) => JSON.parse(Buffer.concat(await predictBody(request).toArray()).toString('utf8')) as unknown;
+    expect(await body({ model: 'm', prompt: 'p "quoted"', seconds: 8, size: '1280x720' })).toEqual({ instances: [{ prompt: 'p "quoted"' }], parameters: { aspectRatio: '16:9', resolution: '720p', durationSeconds: 8 } });
+    const image = Buffer.from(Array.from({ length: 100_001 }, (_, i) => (i * 13) % 256));
+    const form = await spoolBytes({ field: 'input_reference', filename: 'f.png', mimeType: 'image/png' }, image);
+    try {
+      expect(await body({ model: 'm', prompt: 'p', seconds: 4, size: '1024x1792', inputReference: form.files[0] })).toEqual({
+        instances: [{ prompt: 'p', image: { bytesBase64Encoded: image.toString('base64'), mimeType: 'image/png' } }],
+        parameters: { aspectRatio: '9:16', resolution: '1080p', durationSeconds: 4 },
+      });
+    } finally {
+      await form.dispose();
+    }
     expect(() => predictBody({ model: 'm', prompt: 'p', seconds: 12, size: '1280x720' })).toThrow(UntranslatableVideo);
   });
 

@@ -33,6 +33,8 @@ const MODELS = {
 const GROUP_MULTIPLIER = '1.5';
 const START_BALANCE = 100_000_000n;
 const MB = 1024 * 1024;
+/** Reference images may be larger than a JSON body (MAX_BODY_BYTES, 1 MB here): they go to disk. */
+const UPLOAD_LIMIT = 2 * MB;
 
 function catalog(url: string): SnapshotContent {
   const channel = (id: string, kind: 'openai' | 'gemini', models: { model: string; upstream: string }[]) => testChannel(id, kind, url, models, { timeouts: PATIENT_TIMEOUTS });
@@ -98,7 +100,7 @@ beforeAll(async () => {
   const start = async (nodeName: string) => {
     const dir = await tempDataDir();
     dirs.push(dir);
-    return startTestDataPlane({ nodeName, redisPrefix: prefix, dataDir: dir.path, env: { MAX_BODY_BYTES: String(MB) } });
+    return startTestDataPlane({ nodeName, redisPrefix: prefix, dataDir: dir.path, env: { MAX_BODY_BYTES: String(MB), IMAGE_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) } });
   };
   [domestic, overseas] = await Promise.all([start('domestic'), start('overseas')]);
   await eventually(async () => domestic.runtime()?.revision === revision && overseas.runtime()?.revision === revision, 'both nodes apply the snapshot');
@@ -196,6 +198,31 @@ describe('video jobs', () => {
     expect(await balance('acct-a')).toEqual({ balance: start! - expectedMicro('veo-3', 4), open: 0 });
   });
 
+  test('a reference image larger than a JSON body is spooled to disk and streamed to each channel tried, intact; beyond IMAGE_MAX_UPLOAD_BYTES it is a 413', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), {});
+    const image = Buffer.alloc(MB + MB / 2, 9);
+    const created = await client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'From this frame', seconds: '4', input_reference: await toFile(image, 'frame.png', { type: 'image/png' }) });
+    expect(created.status).toBe('queued');
+    const creations = upstream.requests.filter((r) => r.method === 'POST' && r.api === 'openai').slice(-2);
+    expect(creations.map((r) => [r.key, r.file])).toEqual([
+      [keyOf('v-down'), { type: 'image/png', bytes: image.length }],
+      [keyOf('v-openai'), { type: 'image/png', bytes: image.length }],
+    ]);
+    expect(creations[1].fields).toEqual({ model: 'sora-2-2025-10-06', prompt: 'From this frame', seconds: '4', size: '720x1280' });
+    // Finished, so that its reservation is settled before the next test counts them.
+    expect((await untilDone(domestic, keys.a, created.id)).status).toBe('completed');
+    const sent = upstream.requests.length;
+    const { balance: before } = await balance('acct-a');
+    const big = await toFile(Buffer.alloc(UPLOAD_LIMIT + 1, 9), 'big.png', { type: 'image/png' });
+    await expect(client(domestic, keys.a).videos.create({ model: 'sora-2', prompt: 'Too big', input_reference: big })).rejects.toMatchObject({
+      status: 413,
+      error: { message: expect.stringContaining(`limit of ${UPLOAD_LIMIT} bytes`) },
+    });
+    expect(upstream.requests.length).toBe(sent);
+    expect((await balance('acct-a')).balance).toBe(before);
+  });
+
   test('a download without a status poll charges the job once: the content route settles as a poll does', async () => {
     upstream.script(keyOf('v-down'), { createStatus: 503 });
     upstream.script(keyOf('v-openai'), { pollsUntilDone: 0, fileBytes: 2000 });
@@ -233,6 +260,20 @@ describe('video jobs', () => {
     upstream.script(keyOf('v-down'), {});
   });
 
+  test('a Veo job cancelled upstream is charged nothing: its reservation goes back whole', async () => {
+    upstream.script(keyOf('v-gemini'), { outcome: 'cancel', pollsUntilDone: 1 });
+    const { balance: start } = await balance('acct-b');
+    const before = (await events('acct-b')).length;
+    const created = await client(overseas, keys.b).videos.create({ model: 'veo-3', prompt: 'Stopped halfway', seconds: '8', size: '1280x720' });
+    expect(await balance('acct-b')).toEqual({ balance: start! - expectedMicro('veo-3', 8, 'ceil'), open: 1 });
+    expect(await untilDone(domestic, keys.b, created.id)).toMatchObject({ status: 'failed', error: { code: 'CANCELLED' } });
+    expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
+    const recorded = await eventually(async () => (await events('acct-b')).slice(before).length > 0 && (await events('acct-b')).slice(before), 'the usage event');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ model: 'veo-3', channelId: 'v-gemini', status: 'failed', chargeMicro: '0' });
+    upstream.script(keyOf('v-gemini'), {});
+  });
+
   test("another account's job id, and a forged one, answer 404 in the OpenAI shape", async () => {
     upstream.script(keyOf('v-down'), { createStatus: 503 });
     upstream.script(keyOf('v-openai'), {});
@@ -254,6 +295,13 @@ describe('video jobs', () => {
     expect(theirs.length).toBeGreaterThan(0);
   });
 
+  test('the OpenAI model listing shows the video models of groups that list videos', async () => {
+    const ids: string[] = [];
+    for await (const m of client(overseas, keys.a).models.list()) ids.push(m.id);
+    expect(ids).toEqual(expect.arrayContaining(['sora-2', 'veo-3']));
+    expect(ids).not.toContain('text-m');
+  });
+
   test('bad input is refused in the OpenAI shape before anything is reserved or sent', async () => {
     const sent = upstream.requests.length;
     const start = await balance('acct-a');
@@ -273,6 +321,8 @@ describe('video jobs', () => {
       expect([answer.status, answer.body.error.message]).toEqual([status, expect.stringContaining(message)]);
     }
     expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
+    const plain = await fetch(`${domestic.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'text/plain' }, body: 'a fox' });
+    expect([plain.status, ((await plain.json()) as { error: { message: string } }).error.message]).toEqual([400, expect.stringContaining("Content-Type must be 'application/json' or 'multipart/form-data'")]);
     expect((await post('sk-unknown', { model: 'sora-2', prompt: 'x' })).status).toBe(401);
     const capped = await post(await token('dave', 'acct-a', ['video'], { spendCapMicro: '1000' }), { model: 'sora-2', prompt: 'x', seconds: '12' });
     expect([capped.status, capped.body.error.type]).toEqual([402, 'insufficient_quota']);

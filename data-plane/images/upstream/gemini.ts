@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { geminiProvider } from '../../../shared/wire/providers/gemini/index.js';
 import { GatewayError } from '../../../shared/wire/errors.js';
 import type { ImageRequest } from '../request.js';
-import { base64Of } from './streams.js';
+import { base64Of } from '../../media/streams.js';
 import type { ImageUpstream } from './upstream.js';
 
 /** OpenAI sizes as Gemini aspect ratios (./profiles.ts lists the sizes a Gemini model takes). */

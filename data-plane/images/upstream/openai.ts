@@ -8,7 +8,7 @@ import { joinUrl } from '../../../shared/wire/providers/provider.js';
 import { azureDeployment, DEFAULT_AZURE_API_VERSION } from '../../../shared/wire/providers/azure-openai/index.js';
 import type { RuntimeChannel } from '../../../shared/snapshot/runtime-config.js';
 import type { ImageRequest } from '../request.js';
-import { multipartBody } from './streams.js';
+import { multipartBody } from '../../media/streams.js';
 import type { ImageExchange, ImageUpstream } from './upstream.js';
 
 /** A form field's text (forms carry strings; a JSON body's numbers and booleans are spelled out). */

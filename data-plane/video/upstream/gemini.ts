@@ -9,7 +9,9 @@
  *   (the key must never go anywhere else).
  * Auth: `x-goog-api-key`.
  */
+import { Readable } from 'node:stream';
 import { joinUrl } from '../../../shared/wire/providers/provider.js';
+import { base64Of } from '../../media/streams.js';
 import type { VideoRequest, VideoSize } from '../request.js';
 import { MalformedAnswer, objectOf, type UpstreamJobState, type VideoUpstream } from './upstream.js';
 
@@ -31,14 +33,26 @@ function headers(key: string, json: boolean): Record<string, string> {
   return { 'x-goog-api-key': key, accept: 'application/json', ...(json ? { 'content-type': 'application/json' } : {}) };
 }
 
-/** The predictLongRunning body of an OpenAI-format request. */
-export function predictBody(request: VideoRequest): Record<string, unknown> {
+/**
+ * The predictLongRunning body of an OpenAI-format request, streamed: JSON around the base64 of the
+ * reference image, read from disk as it is sent.
+ */
+export function predictBody(request: VideoRequest): Readable {
   if (!(GEMINI_VIDEO_SECONDS as readonly number[]).includes(request.seconds)) {
     throw new UntranslatableVideo(`This model's channels make videos of ${GEMINI_VIDEO_SECONDS.join(', ')} seconds, not ${request.seconds}`);
   }
-  const instance: Record<string, unknown> = { prompt: request.prompt };
-  if (request.inputReference) instance.image = { bytesBase64Encoded: request.inputReference.data.toString('base64'), mimeType: request.inputReference.mimeType };
-  return { instances: [instance], parameters: { ...SIZES[request.size], durationSeconds: request.seconds } };
+  const parameters = JSON.stringify({ ...SIZES[request.size], durationSeconds: request.seconds });
+  const image = request.inputReference;
+  async function* parts(): AsyncGenerator<Buffer> {
+    yield Buffer.from(`{"instances":[{"prompt":${JSON.stringify(request.prompt)}`);
+    if (image) {
+      yield Buffer.from(`,"image":{"mimeType":${JSON.stringify(image.mimeType)},"bytesBase64Encoded":"`);
+      yield* base64Of(image.path);
+      yield Buffer.from('"}');
+    }
+    yield Buffer.from(`}],"parameters":${parameters}}`);
+  }
+  return Readable.from(parts(), { objectMode: false });
 }
 
 /** The state of a Gemini operation. */
@@ -61,9 +75,9 @@ function stateOf(answer: unknown): UpstreamJobState {
 
 /** Gemini (Veo) video channels. */
 export const geminiVideos: VideoUpstream = {
-  async create(channel, key, upstreamModel, request) {
+  create(channel, key, upstreamModel, request) {
     const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''));
-    return { method: 'POST', url: joinUrl(channel.baseUrl, `/v1beta/models/${model}:predictLongRunning`), headers: headers(key, true), body: Buffer.from(JSON.stringify(predictBody(request))) };
+    return { method: 'POST', url: joinUrl(channel.baseUrl, `/v1beta/models/${model}:predictLongRunning`), headers: headers(key, true), body: predictBody(request) };
   },
   created(answer) {
     const operation = objectOf(answer, 'The operation');

@@ -1,9 +1,9 @@
 /**
  * OpenAI's video API, natively: POST /v1/videos (JSON, or multipart when a reference image goes
- * with it), GET /v1/videos/{id}, GET /v1/videos/{id}/content?variant=... (Bearer auth).
+ * with it, streamed from disk), GET /v1/videos/{id}, GET /v1/videos/{id}/content?variant=... (Bearer auth).
  */
 import { joinUrl } from '../../../shared/wire/providers/provider.js';
-import type { VideoRequest } from '../request.js';
+import { multipartBody } from '../../media/streams.js';
 import { MalformedAnswer, objectOf, type UpstreamJobState, type VideoStatus, type VideoUpstream } from './upstream.js';
 
 const STATUSES: readonly VideoStatus[] = ['queued', 'in_progress', 'completed', 'failed'];
@@ -29,23 +29,14 @@ function stateOf(answer: unknown): UpstreamJobState {
   };
 }
 
-/** The multipart form of a request with a reference image, encoded by the platform's FormData. */
-async function multipart(fields: Record<string, string>, request: VideoRequest): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const image = request.inputReference!;
-  form.append('input_reference', new Blob([new Uint8Array(image.data)], { type: image.mimeType }), image.filename);
-  const encoded = new Response(form);
-  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
-
 /** OpenAI video channels. */
 export const openaiVideos: VideoUpstream = {
-  async create(channel, key, upstreamModel, request) {
+  create(channel, key, upstreamModel, request) {
     const url = joinUrl(channel.baseUrl, '/v1/videos');
     const fields = { model: upstreamModel, prompt: request.prompt, seconds: String(request.seconds), size: request.size };
     if (!request.inputReference) return { method: 'POST', url, headers: { ...auth(key), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(fields)) };
-    const { body, contentType } = await multipart(fields, request);
+    // The reference image streamed from disk as the form's file part.
+    const { body, contentType } = multipartBody(fields, [request.inputReference]);
     return { method: 'POST', url, headers: { ...auth(key), 'content-type': contentType }, body };
   },
   created(answer) {

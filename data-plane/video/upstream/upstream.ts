@@ -4,6 +4,7 @@
  * answers into one normalised state. OpenAI channels speak the OpenAI video format natively;
  * Gemini channels are reached by translation (./gemini.ts).
  */
+import type { Readable } from 'node:stream';
 import type { RuntimeChannel } from '../../../shared/snapshot/runtime-config.js';
 import type { VideoRequest } from '../request.js';
 
@@ -26,18 +27,18 @@ export interface UpstreamJobState {
   contentUri?: string;
 }
 
-/** One HTTP exchange with the upstream. */
+/** One HTTP exchange with the upstream (a body streamed from disk is made afresh for each attempt). */
 export interface VideoExchange {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: Buffer;
+  body?: Buffer | Readable;
 }
 
 /** A channel kind's video API. */
 export interface VideoUpstream {
   /** The request starting a job (`upstreamModel`: the name the upstream knows the model by). */
-  create(channel: RuntimeChannel, key: string, upstreamModel: string, request: VideoRequest): Promise<VideoExchange>;
+  create(channel: RuntimeChannel, key: string, upstreamModel: string, request: VideoRequest): VideoExchange;
   /** The upstream's id of the job it started, and its first state, from the creation answer. */
   created(answer: unknown): { upstreamId: string; state: UpstreamJobState };
   /** The request for a job's current state. */

@@ -1,12 +1,13 @@
 /**
- * A multipart upload (POST /v1/images/edits), read as it arrives and never held whole: fields go
- * to memory (small, bounded by busboy's limits), each file is streamed to a temporary file on
- * disk. Spooled files let an edit go to the next channel after a failed attempt, and to a Gemini
- * channel as base64 streamed from disk. Beyond `maxBytes` of files the upload is refused with a
- * 413 at once (the rest is not read) and what was written is deleted.
+ * A multipart upload (POST /v1/images/edits, a POST /v1/videos with its reference image), read as
+ * it arrives and never held whole: fields go to memory (small, bounded by busboy's limits), each
+ * file is streamed to a temporary file on disk. Spooled files let a request go to the next channel
+ * after a failed attempt, and to a Gemini channel as base64 streamed from disk. Beyond `maxBytes`
+ * of files the upload is refused with a 413 at once (the rest is not kept) and what was written is
+ * deleted.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -54,6 +55,21 @@ function counter(take: (n: number) => boolean): Transform {
 }
 
 class UploadLimit extends Error {}
+
+/** A form of one file holding `data` (an image a JSON body carried inline), so that it is sent as an upload is. */
+export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 'mimeType'>, data: Buffer): Promise<SpooledForm> {
+  const dir = await mkdtemp(join(tmpdir(), 'meridian-upload-'));
+  const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
+  try {
+    const path = join(dir, '0');
+    await writeFile(path, data);
+    form.files.push({ ...file, path, bytes: data.length });
+    return form;
+  } catch (err) {
+    await form.dispose();
+    throw err;
+  }
+}
 
 /** Reads `body` (the request stream) as multipart/form-data into memory fields and spooled files. */
 export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number): Promise<SpooledForm> {

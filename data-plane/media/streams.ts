@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { SpooledFile } from '../uploads.js';
+import type { SpooledFile } from './uploads.js';
 
 /** A multipart/form-data body of `fields` then `files` (each under its own field name), streamed from disk. */
 export function multipartBody(fields: Record<string, string>, files: readonly SpooledFile[]): { body: Readable; contentType: string } {
