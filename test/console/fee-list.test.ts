@@ -15,6 +15,7 @@ interface Entry {
   groupMultiplier: string;
   modelMultiplier: string;
   prices: Record<string, string | null>;
+  unitPrices: { size: string | null; quality: string | null; rmb: string }[];
 }
 interface FeeListAnswer {
   feeList: { totalCount: number; nodes: Entry[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
@@ -22,7 +23,7 @@ interface FeeListAnswer {
 
 const FEE_LIST = `query($f: FeeListFilter, $after: String) { feeList(filter: $f, first: 200, after: $after) {
   totalCount pageInfo { endCursor hasNextPage }
-  nodes { modelId group billingKind groupMultiplier modelMultiplier prices { input output cacheRead cacheWrite5m cacheWrite1h image videoSecond perRequest } } } }`;
+  nodes { modelId group billingKind groupMultiplier modelMultiplier prices { input output cacheRead cacheWrite5m cacheWrite1h image videoSecond perRequest } unitPrices { size quality rmb } } } }`;
 
 /** Every entry the API lists for `filter`, without login, all pages. */
 async function apiEntries(filter: Record<string, string>): Promise<Entry[]> {
@@ -54,6 +55,9 @@ async function expectListed(page: Page, expected: Entry[]): Promise<void> {
     for (const [kind, price] of applies) expect(await row.locator(`[data-price="${kind}"]`).textContent()).toBe(rmb(price!));
     // Prices that do not apply in the entry's group are not shown as if they did.
     expect(await row.locator('[data-price]').count()).toBe(applies.length);
+    // Media models: each price by size and quality, in RMB as the API gives it.
+    expect(await row.locator('[data-unit-price]').count()).toBe(e.unitPrices.length);
+    for (const v of e.unitPrices) expect(await row.locator(`[data-unit-price="${v.size ?? ''}/${v.quality ?? ''}"]`).textContent()).toContain(rmb(v.rmb));
   }
 }
 
@@ -67,11 +71,14 @@ beforeAll(async () => {
   await adminOk('mutation { createGroup(input: { name: "fl_secret", displayName: "Secret", priceMultiplier: "0.1", formats: ["chat-completions"], isPublic: false }) { name } }');
   await adminOk(`mutation { createModel(input: { modelId: "acme-chat-1", aliases: ["acme-chat-latest"], vendor: "acme", multiplier: "1.1",
     prices: { input: "2", output: "8", cacheRead: "0.5", cacheWrite5m: "2.5" } }) { modelId } }`);
-  await adminOk('mutation { createModel(input: { modelId: "acme-paint", vendor: "acme", kind: Image, prices: { image: "0.04" } }) { modelId } }');
+  await adminOk(`mutation { createModel(input: { modelId: "acme-paint", vendor: "acme", kind: Image, prices: { image: "0.04" },
+    unitPrices: [{ size: "1024x1792", quality: "hd", usd: "0.12" }, { quality: "hd", usd: "0.08" }] }) { modelId } }`);
+  await adminOk(`mutation { createModel(input: { modelId: "acme-film", vendor: "acme", kind: Video, prices: { videoSecond: "0.1" },
+    unitPrices: [{ size: "1792x1024", usd: "0.5" }] }) { modelId } }`);
   await adminOk('mutation { createModel(input: { modelId: "zeta-chat", vendor: "zeta", prices: { input: "0.3", output: "1.2" } }) { modelId } }');
   const bulk = Array.from({ length: 26 }, (_, i) => `bulk-${String(i).padStart(2, '0')}`);
   for (const id of bulk) await adminOk(`mutation { createModel(input: { modelId: "${id}", vendor: "bulkco", prices: { input: "1", output: "2" } }) { modelId } }`);
-  const models = ['acme-chat-1', 'acme-paint', 'zeta-chat', ...bulk].map((m) => `{ model: "${m}" }`).join(', ');
+  const models = ['acme-chat-1', 'acme-paint', 'acme-film', 'zeta-chat', ...bulk].map((m) => `{ model: "${m}" }`).join(', ');
   await adminOk(`mutation { createChannel(input: { name: "fl-ch", kind: OpenAI, baseUrl: "https://api.openai.example", keys: ["sk-fl-key-0123456789"],
     models: [${models}], groups: [{ group: "fl_std" }, { group: "fl_cheap" }, { group: "fl_secret" }] }) { id } }`);
 });
@@ -126,6 +133,15 @@ test('without login: search a model, filter by group and vendor; the prices show
   const images = await apiEntries({ group: 'fl_cheap', kind: 'Image' });
   expect(images.map((e) => e.modelId)).toEqual(['acme-paint']);
   await expectListed(page, images);
+  expect(images[0].unitPrices.map((v) => [v.size, v.quality])).toEqual([
+    ['1024x1792', 'hd'],
+    [null, 'hd'],
+  ]);
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Video' }).click();
+  const videos = await apiEntries({ group: 'fl_cheap', kind: 'Video' });
+  expect(videos.map((e) => [e.modelId, e.prices.videoSecond, e.unitPrices.length])).toEqual([['acme-film', '0.569872', 1]]);
+  await expectListed(page, videos);
   expect(await page.locator('[data-entry$="@fl_secret"]').count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();

@@ -191,3 +191,21 @@ test('the official per-image and per-second prices of media models are seeded, b
   });
   expect(await q('sora-2-pro')).toMatchObject({ model: { kind: 'Video', prices: { videoSecond: '0.3' }, unitPrices: [{ size: '1024x1792', quality: null, usd: '0.5' }, { size: '1792x1024', quality: null, usd: '0.5' }] } });
 });
+
+test('a video model is listed with its per-second price and its prices by size', async () => {
+  await adminOk('mutation { createModel(input: { modelId: "fee-film", vendor: "filmco", kind: Video, prices: { videoSecond: "0.1" }, unitPrices: [{ size: "1792x1024", usd: "0.5" }] }) { modelId } }');
+  await adminOk(`mutation { createChannel(input: { name: "film-ch", kind: OpenAI, baseUrl: "https://api.openai.example", keys: ["sk-film-key-0123456789"],
+    models: [{ model: "fee-film" }], groups: [{ group: "fee_pub" }] }) { id } }`);
+  const r = await feeList({ f: { vendor: 'filmco', kind: 'Video' } });
+  expect(r.errors).toBeUndefined();
+  // fee_pub is x2 by now: 0.1 x 2 x 1 x 7.1234 = 1.42468 per second; 0.5 x 2 x 1 x 7.1234 = 7.1234 at 1792x1024
+  expect(r.data!.feeList.nodes).toEqual([
+    expect.objectContaining({
+      modelId: 'fee-film',
+      group: 'fee_pub',
+      kind: 'Video',
+      prices: expect.objectContaining({ videoSecond: '1.42468', image: null, input: null }),
+      unitPrices: [{ size: '1792x1024', quality: null, usd: '0.5', rmb: '7.1234' }],
+    }),
+  ]);
+});

@@ -59,6 +59,8 @@ describe('seed', () => {
     expect(byName.get('alpha')?.priceMultiplier).toBe('0.1');
     expect(byName.get('open_source_1')?.priceMultiplier).toBe('0.35');
     expect(byName.get('per_request')).toMatchObject({ billingKind: 'PerRequest', autoRoute: false });
+    // The image generation group, x1, serves the image and video endpoints.
+    expect(byName.get('image')).toMatchObject({ priceMultiplier: '1', formats: expect.arrayContaining(['images', 'videos']) });
   });
 
   test('the exchange rate and the demo channel in every group are seeded', async () => {
@@ -115,6 +117,16 @@ describe('groups', () => {
 
     await gqlOk(cp.server.url, 'mutation { deleteGroup(name: "g_crud") }', {}, { session: admin });
     expect((await gql(cp.server.url, '{ group(name: "g_crud") { name } }', {}, { session: admin })).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  test('a group may list the image and video endpoints as formats; an unknown one is refused', async () => {
+    const created = await createGroup({ name: 'g_media', displayName: 'Media', priceMultiplier: '1', formats: ['images', 'videos'] });
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createGroup).toMatchObject({ formats: ['images', 'videos'], recommendedFormat: 'images' });
+    const updated = await gqlOk<{ updateGroup: GroupRow }>(cp.server.url, `mutation { updateGroup(name: "g_media", input: { formats: ["videos", "chat-completions"] }) { ${GROUP_FIELDS} } }`, {}, { session: admin });
+    expect(updated.updateGroup.formats).toEqual(['videos', 'chat-completions']);
+    expectBadInput(await createGroup({ name: 'g_audio', displayName: 'Audio', priceMultiplier: '1', formats: ['audio'] }), 'formats');
+    await gqlOk(cp.server.url, 'mutation { deleteGroup(name: "g_media") }', {}, { session: admin });
   });
 
   test('non-administrators cannot write groups', async () => {

@@ -1,7 +1,7 @@
 /**
  * The API the console's wallet and usage pages read beyond the basics: the top-up quote, one order
- * by its number (the payment page's return address), redemption errors with a reason, and the
- * channel kind on usage records.
+ * by its number (the payment page's return address), redemption errors with a reason, the
+ * channel kind on usage records, and the units of image and video requests in usage and totals.
  */
 import { Channel, ChannelKind } from '../../control-plane/catalog/channel.entity.js';
 import { ExchangeRate } from '../../control-plane/catalog/exchange-rate.entity.js';
@@ -10,6 +10,7 @@ import { Role } from '../../control-plane/accounts/account.entity.js';
 import { startTestControlPlane, type TestControlPlane } from '../support/control-plane.js';
 import { expectBadInput, gql, gqlOk } from '../support/graphql.js';
 import { seedAccount, type SeededAccount } from '../support/seeded-accounts.js';
+import { makeUsage } from '../../shared/pricing/usage.js';
 import { sampleUsageEvent } from '../support/usage-event.js';
 
 const MERCHANT = { id: '2002', key: 'merchant-secret-key-wallet', gateway: 'https://pay.example.test/submit.php' };
@@ -124,6 +125,33 @@ test('usage records name the kind of the channel that answered; unknown and dele
     { session: admin.session },
   );
   expect(usageRecords.items.map((i) => i.channelKind)).toEqual([null, null, 'demo']);
+});
+
+test('usage records and totals show the units of image and video requests: images, seconds, size and quality', async () => {
+  const q = cp.services.deps.ports.usage;
+  const media = { accountId: bob.account.id, group: 'image', prices: { image: '0.08' } };
+  await q.append(
+    sampleUsageEvent({ ...media, eventId: 'img-1', model: 'dall-e-3', formatIn: 'images', formatOut: 'images', usage: makeUsage({ images: 2 }), units: { size: '1792x1024', quality: 'hd' }, chargeMicro: '1139744' }),
+    sampleUsageEvent({ ...media, eventId: 'vid-1', model: 'sora-2', formatIn: 'videos', formatOut: 'videos', usage: makeUsage({ videoSeconds: 8 }), units: { size: '1280x720' }, prices: { videoSecond: '0.1' }, chargeMicro: '5698720' }),
+  );
+  await cp.services.billing.consumer.drain();
+  const { myUsage, myUsageTotals } = await gqlOk<{
+    myUsage: { items: { requestId: string; formatIn: string; unitSize: string | null; unitQuality: string | null; usage: { images: number; videoSeconds: number; output: number } }[] };
+    myUsageTotals: { model: string; requests: number; images: number; videoSeconds: number; chargeMicro: string }[];
+  }>(
+    cp.server.url,
+    '{ myUsage { items { requestId formatIn unitSize unitQuality usage { images videoSeconds output } } } myUsageTotals { model requests images videoSeconds chargeMicro } }',
+    {},
+    { session: bob.session },
+  );
+  expect(myUsage.items).toEqual([
+    { requestId: 'vid-1', formatIn: 'videos', unitSize: '1280x720', unitQuality: null, usage: { images: 0, videoSeconds: 8, output: 0 } },
+    { requestId: 'img-1', formatIn: 'images', unitSize: '1792x1024', unitQuality: 'hd', usage: { images: 2, videoSeconds: 0, output: 0 } },
+  ]);
+  expect(myUsageTotals.map(({ model, requests, images, videoSeconds, chargeMicro }) => ({ model, requests, images, videoSeconds, chargeMicro })).sort((a, b) => a.model.localeCompare(b.model))).toEqual([
+    { model: 'dall-e-3', requests: 1, images: 2, videoSeconds: 0, chargeMicro: '1139744' },
+    { model: 'sora-2', requests: 1, images: 0, videoSeconds: 8, chargeMicro: '5698720' },
+  ]);
 });
 
 test('the ledger, usage and top-up lists take `after: null` as the first page, as GraphQL clients send it', async () => {
