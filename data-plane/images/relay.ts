@@ -192,6 +192,7 @@ export class ImageRelay {
   private async attempt(order: ImageOrder): Promise<Answered> {
     const { group, channel, upstream, value } = await this.channels.walk({
       model: order.model.id,
+      requestId: order.requestId,
       candidates: order.candidates,
       upstreamFor: imageUpstreamFor,
       makes: 'images',

@@ -1,6 +1,6 @@
 /**
  * How a media endpoint (images, video jobs) finds an upstream that takes its request, routed as
- * text requests are (data-plane/relay/relay.ts) on the node's one routing state: the candidate
+ * text requests are (../routing/request-routing.ts) on the node's one routing state: the candidate
  * channels in routing order (groups, priorities, adaptive weights; channels behind an open breaker
  * or parked after a back-off skipped, and counted for health), each channel's keys in turn, within
  * the retry budget. Every attempt is counted for health; a key the upstream rejects is dropped and
@@ -8,13 +8,15 @@
  * way to the next channel (nothing has reached the client yet, so failover is safe) and counts
  * toward the breaker of its scope, or parks the channel when the upstream said when to come back;
  * another failure is the client's answer. When every candidate was parked: a 429 with Retry-After.
+ * Skips and failed calls are logged at `debug` with why.
  */
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import { KeyRing } from '../../shared/wire/key-ring.js';
-import type { Router, SkipReason } from '../routing/router.js';
+import { RequestRouting } from '../routing/request-routing.js';
+import type { Router } from '../routing/router.js';
 import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 import { candidateChannels } from '../relay/pick.js';
 import type { KeyRejection } from '../relay/relay.js';
@@ -46,6 +48,8 @@ export class ChannelUnsuited extends Error {}
 /** What {@link ChannelWalk.walk} tries, and how to read its failures. */
 export interface Walk<U, T> {
   model: string;
+  /** The client request's id, for the routing lines of the debug log. */
+  requestId?: string;
   candidates: GroupRoute[];
   /** The channel kind's upstream for this endpoint; undefined: the kind cannot serve it. */
   upstreamFor: (kind: RuntimeChannel['kind']) => U | undefined;
@@ -74,49 +78,21 @@ export class ChannelWalk {
   async walk<U, T>(walk: Walk<U, T>): Promise<Walked<U, T>> {
     const { router } = this.deps;
     const model = walk.model;
-    router.budget.request();
+    const routing = new RequestRouting(router, model, (skip) => this.deps.onSkip?.(skip, model), walk.requestId);
     let last: UpstreamFailure | undefined;
-    /** The soonest a parked (or rate-limited) candidate may be asked again, and whether every candidate so far was so. */
-    let parkedUntil = Infinity;
-    let onlyParked = true;
-    let firstCallAt = 0;
-    let channelsCalled = 0;
-    const skip = (group: string, channelId: string, reason: SkipReason) => {
-      if (reason === 'budget') onlyParked = false;
-      this.deps.onSkip?.({ group, channelId, reason }, model);
-    };
-    const allow = (channelId: string, group: SnapshotGroup) => {
-      const reason = router.skipReason(channelId, model);
-      if (reason === null) return true;
-      // A breaker opened by 429s is a rate limit too: the client hears 429, not "nothing available".
-      const until = reason === 'parked' ? router.parking.parkedUntil(channelId, model) : router.breakers.rateLimitedUntil(channelId, model);
-      if (until === undefined) onlyParked = false;
-      else parkedUntil = Math.min(parkedUntil, until);
-      skip(group.name, channelId, reason);
-      return false;
-    };
     const steering = { weigh: (channels: readonly WeightedChannel[]) => router.scores.weights(channels, model) };
-    for (const { group, target } of candidateChannels(walk.candidates, allow, this.deps.random, steering)) {
+    for (const { group, target } of candidateChannels(walk.candidates, routing.allow, this.deps.random, steering)) {
       const channel = target.channel;
       const upstream = walk.upstreamFor(channel.kind);
       const unsuited = (message: string) => {
-        router.breakers.release(channel.id, model);
-        onlyParked = false;
+        routing.unsuited(channel.id);
         last = new UpstreamFailure('untranslatable', true, new GatewayError('invalid_request', message));
       };
       if (!upstream) {
         unsuited(`The model '${model}' has no channel that makes ${walk.makes}`);
         continue;
       }
-      if (channelsCalled === 0) firstCallAt = router.now();
-      else {
-        const limit = router.budget.retry(firstCallAt, channelsCalled);
-        if (limit !== null) {
-          router.breakers.release(channel.id, model);
-          skip(group.name, channel.id, 'budget');
-          break;
-        }
-      }
+      if (!routing.mayCall(group.name, channel.id)) break;
       let tried: { value: T; record: AttemptRecord } | { failure?: UpstreamFailure };
       try {
         tried = await this.withKeys(channel, group.name, model, (key, record) => walk.call(channel, upstream, key, target.upstreamModel, record), walk.asFailure);
@@ -125,32 +101,23 @@ export class ChannelWalk {
         unsuited(err.message);
         continue;
       }
-      channelsCalled += 1;
+      routing.called();
       if ('value' in tried) {
-        router.breakers.success(channel.id, model);
-        router.scores.observe(channel.id, model, true, tried.record.ttfbMs);
+        routing.succeeded(channel.id, tried.record.ttfbMs);
         return { group, channel, upstream, value: tried.value };
       }
       const failure = tried.failure;
       // No usable key, or every key rejected: the channel is not at fault, its breaker is left as it is.
       if (failure === undefined || failure instanceof KeyRejected) {
-        router.breakers.release(channel.id, model);
-        onlyParked = false;
+        routing.unsuited(channel.id);
         last = failure ?? last;
         continue;
       }
-      const parked = router.learn(channel.id, model, failure).parkedUntil;
-      if (parked === undefined) onlyParked = false;
-      else parkedUntil = Math.min(parkedUntil, parked);
+      routing.failed(channel.id, failure);
       if (!failure.retryable) throw failure.clientError;
       last = failure;
     }
-    if (onlyParked && parkedUntil !== Infinity) {
-      // Every candidate asked to be left alone for a while: the client learns when to come back.
-      const retryAfterSeconds = Math.max(1, Math.ceil((parkedUntil - router.now()) / 1000));
-      throw new GatewayError('rate_limit', `Every channel serving '${model}' is rate limited by its upstream right now; retry after ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
-    }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${model}' right now`);
+    throw routing.exhausted(last);
   }
 
   /**

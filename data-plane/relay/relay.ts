@@ -9,10 +9,10 @@ import type Koa from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireFormat } from '../../shared/formats.js';
 import type { GroupRoute, RuntimeModel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
-import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { createLogger } from '../../shared/log.js';
 import { affinityKey } from '../routing/affinity.js';
-import type { Router, SkipReason } from '../routing/router.js';
+import { RequestRouting } from '../routing/request-routing.js';
+import type { Router } from '../routing/router.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import type { UpstreamCall } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
@@ -92,57 +92,33 @@ export class Relay {
     const outcome: RelayOutcome = { attempts: [], skipped: [], committed: false, completed: false };
     const router = this.deps.router;
     const model = req.model.id;
-    router.budget.request();
+    const routing = new RequestRouting(
+      router,
+      model,
+      (skip) => {
+        outcome.skipped.push(skip);
+        this.deps.onSkip?.(skip, req);
+      },
+      req.requestId,
+    );
     const affinity = router.options.affinityTtlMs > 0 ? affinityKey(req.format, req.body, req.clientHeaders) : undefined;
     const pinId = affinity === undefined ? undefined : model + '\u001f' + affinity;
     const pin = pinId === undefined ? undefined : router.affinity.get(pinId);
     let last: UpstreamFailure | undefined;
-    /** The soonest a parked (or rate-limited) candidate may be asked again, and whether every candidate so far was so. */
-    let parkedUntil = Infinity;
-    let onlyParked = true;
-    let firstCallAt = 0;
-    let channelsCalled = 0;
-    const skip = (group: string, channelId: string, reason: SkipReason) => {
-      if (reason === 'budget') onlyParked = false;
-      const record = { group, channelId, reason };
-      outcome.skipped.push(record);
-      this.deps.onSkip?.(record, req);
-      log.debug('candidate skipped', { requestId: req.requestId, group, channel: channelId, model, reason });
-    };
-    const allow = (channelId: string, group: SnapshotGroup) => {
-      const reason = router.skipReason(channelId, model);
-      if (reason === null) return true;
-      // A breaker opened by 429s is a rate limit too: the client hears 429, not "nothing available".
-      const until = reason === 'parked' ? router.parking.parkedUntil(channelId, model) : router.breakers.rateLimitedUntil(channelId, model);
-      if (until === undefined) onlyParked = false;
-      else parkedUntil = Math.min(parkedUntil, until);
-      skip(group.name, channelId, reason);
-      return false;
-    };
     const steering = { weigh: (channels: readonly WeightedChannel[]) => router.scores.weights(channels, model), pinned: pin };
-    for (const { group, target } of candidateChannels(req.candidates, allow, this.random, steering)) {
+    for (const { group, target } of candidateChannels(req.candidates, routing.allow, this.random, steering)) {
       const channel = target.channel;
       const prepared = prepareRequest(req, channel, target.upstreamModel, (fields, to) =>
         log.debug('client fields without an equivalent upstream were dropped', { requestId: req.requestId, from: req.format, to, channelKind: channel.kind, fields }),
       );
       if (prepared instanceof UpstreamFailure) {
-        router.breakers.release(channel.id, model);
+        routing.unsuited(channel.id);
         outcome.attempts.push({ group: group.name, channelId: channel.id, kind: channel.kind, result: prepared.result });
-        onlyParked = false;
         last = prepared;
         continue;
       }
-      if (channelsCalled === 0) firstCallAt = router.now();
-      else {
-        const limit = router.budget.retry(firstCallAt, channelsCalled);
-        if (limit !== null) {
-          router.breakers.release(channel.id, model);
-          skip(group.name, channel.id, 'budget');
-          log.debug('retry budget spent', { requestId: req.requestId, model, limit });
-          break;
-        }
-      }
-      channelsCalled += 1;
+      if (!routing.mayCall(group.name, channel.id)) break;
+      routing.called();
       // The channel's keys in turn: a key the upstream rejects is a key failure (the next key of
       // the same channel is tried, which is not retrying a failed channel); any other failure ends
       // the channel's turn.
@@ -163,8 +139,7 @@ export class Relay {
         const client = new ClientStream(ctx, { 'x-meridian-group': group.name, 'x-meridian-channel-kind': channel.kind });
         try {
           await this.attempt(ctx, req, call, prepared, client, record);
-          router.breakers.success(channel.id, model);
-          router.scores.observe(channel.id, model, true, record.ttfbMs);
+          routing.succeeded(channel.id, record.ttfbMs);
           if (pinId !== undefined) router.affinity.set(pinId, { group: group.name, channelId: channel.id, keyId: key.id });
           this.deps.onAttempt?.(record, req);
           outcome.served = record;
@@ -180,11 +155,7 @@ export class Relay {
           if (keyRejected) {
             this.keys.reject(key);
             this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
-          } else {
-            const parked = this.learn(req.requestId, channel.id, model, failure);
-            if (parked === undefined) onlyParked = false;
-            else parkedUntil = Math.min(parkedUntil, parked);
-          }
+          } else routing.failed(channel.id, failure);
           outcome.committed = client.committed;
           if (client.committed || failure.result === 'client-gone') {
             // Bytes reached the client: no retry (the stream was ended in-format by the writer).
@@ -202,19 +173,7 @@ export class Relay {
         }
       }
     }
-    if (onlyParked && parkedUntil !== Infinity) {
-      // Every candidate asked to be left alone for a while: the client learns when to come back.
-      const retryAfterSeconds = Math.max(1, Math.ceil((parkedUntil - router.now()) / 1000));
-      throw new GatewayError('rate_limit', `Every channel serving '${model}' is rate limited by its upstream right now; retry after ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
-    }
-    throw last?.clientError ?? new GatewayError('unavailable', `No channel is available for model '${model}' right now`);
-  }
-
-  /** What routing learns from a failed attempt (not a rejected key): Router.learn; until when the channel is parked, if it is. */
-  private learn(requestId: string, channelId: string, model: string, failure: UpstreamFailure): number | undefined {
-    const { parkedUntil, counts } = this.deps.router.learn(channelId, model, failure);
-    log.debug('upstream attempt failed', { requestId, channel: channelId, model, result: failure.result, status: failure.status, counts });
-    return parkedUntil;
+    throw routing.exhausted(last);
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * The walk the media endpoints share over candidate channels and their keys
  * (data-plane/media/channel-walk.ts): key rejection, failover, the client's own errors, channels
- * that cannot serve, and what the node's routing state (breakers, parking, retry budget) and
- * health are told.
+ * that cannot serve, and what the node's routing state (breakers, parking, retry budget), health
+ * and the debug log are told.
  */
 import type { ChannelKind } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel } from '../../shared/snapshot/runtime-config.js';
@@ -12,6 +12,8 @@ import { DEFAULT_ROUTER_OPTIONS, Router } from '../../data-plane/routing/router.
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import type { AttemptRecord, SkipRecord } from '../../data-plane/relay/outcome.js';
 import type { KeyRejection } from '../../data-plane/relay/relay.js';
+import { setLogDestination } from '../../shared/log.js';
+import { restoreTestLogs } from '../support/quiet-logs.js';
 import { testGroup } from '../support/relay-catalog.js';
 
 function channel(id: string, kind: ChannelKind, keys: string[]): RuntimeChannel {
@@ -207,4 +209,25 @@ test('the retry budget bounds the channels one request may try', async () => {
   await expect(walking).rejects.toMatchObject({ message: 'overloaded' });
   expect(calls).toEqual(['a', 'b']);
   expect(skips).toEqual([{ group: 'media', channelId: 'c', reason: 'budget' }]);
+});
+
+test('each skip and each failed call is logged at debug with why and the request id', async () => {
+  const { walk } = setup();
+  const [a, b] = [channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1'])];
+  const lines: string[] = [];
+  setLogDestination({ write: (line: string) => void lines.push(line) }, 'debug');
+  try {
+    const call = async (ch: RuntimeChannel) => {
+      if (ch.id === 'a') throw serverError();
+      return ch.id;
+    };
+    for (const requestId of ['req_1', 'req_2']) await walk.walk({ model: 'm', requestId, candidates: route([a, b]), upstreamFor: () => 'u', makes: 'images', call });
+  } finally {
+    restoreTestLogs();
+  }
+  const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 'debug');
+  expect(logged.map((l) => [l.msg, l.requestId, l.channel, l.model, l.counts ?? l.reason])).toEqual([
+    ['upstream attempt failed', 'req_1', 'a', 'm', 'model'],
+    ['candidate skipped', 'req_2', 'a', 'm', 'breaker'],
+  ]);
 });
