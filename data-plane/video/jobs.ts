@@ -160,6 +160,7 @@ export class VideoJobs {
   private async start(job: VideoCreation): Promise<{ group: GroupRoute['group']; channel: RuntimeChannel; upstreamId: string; state: UpstreamJobState }> {
     const { group, channel, value } = await this.channels.walk({
       model: job.model.id,
+      requestId: job.requestId,
       candidates: job.candidates,
       upstreamFor: videoUpstreamFor,
       makes: 'videos',
