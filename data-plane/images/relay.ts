@@ -7,8 +7,8 @@
  *    2xx: a connection failure, a timeout, a 429 or a 5xx goes to the next channel, another 4xx is
  *    the client's answer (nothing has been sent yet, so failover is safe);
  * 3. answer: natively, the upstream's answer streams through to the client as it comes (counted
- *    on the way: ./answer-tally.ts); translated (Gemini), it is read (up to the result limit) and
- *    rewritten;
+ *    on the way: ./answer-tally.ts); translated (Gemini), it is rewritten as it streams, the
+ *    images' base64 passed through (./upstream/gemini.ts); both up to the result limit;
  * 4. settle the images delivered (and reported tokens) at the serving group's rates; an answer
  *    that delivered none, or no answer, releases the reservation.
  */
@@ -21,7 +21,6 @@ import { makeUsage, type NormalisedUsage } from '../../shared/pricing/usage.js';
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import type { GroupRoute, RuntimeChannel, RuntimeConfig, RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
 import type { UpstreamResponse } from '../../shared/wire/providers/provider.js';
 import type { UpstreamTransport } from '../../shared/wire/providers/transport.js';
 import type { AttemptRecord } from '../relay/outcome.js';
@@ -30,7 +29,7 @@ import { ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder, type UnitRates } from '../billing/unit-billing.js';
 import { ImagesTally, ResultTooLarge } from './answer-tally.js';
 import type { ImageRequest } from './request.js';
-import { imagesFromGemini } from './upstream/gemini.js';
+import { GeminiImageAnswer } from './upstream/gemini.js';
 import { imageUpstreamFor } from './upstream/registry.js';
 import type { ImageUpstream } from './upstream/upstream.js';
 
@@ -146,29 +145,42 @@ export class ImageRelay {
     });
   }
 
-  /** A translated (Gemini) answer: read up to the result limit, rewritten, then settled. */
+  /**
+   * A translated (Gemini) answer, rewritten as it streams (./upstream/gemini.ts): answered once its
+   * first image begins (before that, a refusal or failure is the client's error, charged nothing),
+   * then settled once it ended (the images passed on whole).
+   */
   private async translated(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): Promise<void> {
-    let answer: unknown;
+    const length = Number(res.headers['content-length']);
+    const answer = new GeminiImageAnswer(Math.floor(this.deps.now() / 1000), this.deps.maxResultBytes);
+    res.body.on('error', (err) => answer.destroy(err));
+    if (Number.isFinite(length) && length > this.deps.maxResultBytes) answer.destroy(new ResultTooLarge(this.deps.maxResultBytes));
+    else res.body.pipe(answer);
     try {
-      const read = await readBounded(res.body, this.deps.maxResultBytes);
-      if (read === undefined) throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
-      answer = JSON.parse(read.toString('utf8'));
+      await answer.started;
     } catch (err) {
-      const error = err instanceof GatewayError ? err : new GatewayError('upstream', 'The upstream answer was not understood');
+      res.body.destroy();
+      const error =
+        err instanceof GatewayError
+          ? err
+          : err instanceof ResultTooLarge
+            ? new GatewayError('too_large', err.message, 413)
+            : new GatewayError('upstream', 'The upstream answer was not understood');
       this.track(this.deps.billing.release({ ...bill, httpStatus: error.status }, rates));
       throw error;
     }
-    let made;
-    try {
-      made = imagesFromGemini(answer, Math.floor(this.deps.now() / 1000));
-    } catch (err) {
-      this.track(this.deps.billing.release({ ...bill, httpStatus: err instanceof GatewayError ? err.status : 500 }, rates));
-      throw err;
-    }
     ctx.status = 200;
-    ctx.body = made.body;
-    const tokens = made.usageMetadata ? normaliseUsage('generateContent', made.usageMetadata).normalised : undefined;
-    this.finish({ ...bill, firstByteAt: this.deps.now() }, made.images, tokens, made.usageMetadata, rates);
+    ctx.type = 'application/json';
+    ctx.body = answer;
+    const firstByteAt = this.deps.now();
+    finished(answer, (err) => {
+      // A client gone or a cut answer: the upstream's body is not read further.
+      if (err) res.body.destroy();
+      if (err instanceof ResultTooLarge) log.warn('image answer cut at the result limit', { requestId: bill.requestId });
+      const raw = answer.usageMetadata;
+      const tokens = raw ? normaliseUsage('generateContent', raw).normalised : undefined;
+      this.finish({ ...bill, firstByteAt, httpStatus: 200 }, answer.images, tokens, raw, rates);
+    });
   }
 
   /** Settles `images` (and the reported tokens) or, when none were delivered, releases. */

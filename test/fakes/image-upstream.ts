@@ -6,7 +6,8 @@
  * (the key in the kind's own header, the path, the body's fields, the files of a form, the
  * inlineData of a Gemini request) and records the malformed ones in `violations`. A key listed
  * in `failing` answers 503, one in `rateLimited` 429 with `Retry-After: 30`; an upstream model
- * named `big-image` answers one image making a body of `bigBytes`, written as the socket takes it.
+ * named `big-image` (OpenAI format) or `big-gemini-image` (Gemini) answers one image making a
+ * body of `bigBytes`, written as the socket takes it.
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -130,12 +131,11 @@ export class FakeImageUpstream {
   }
 
   /**
-   * One image of base64 making an answer of `bytes` in all, with its length, written as the socket
-   * takes it (never whole: the fake holds one chunk); `bytesSent` counts what was written.
+   * One image of base64 between `head` and `tail` (an OpenAI images answer by default) making an
+   * answer of `bytes` in all, with its length, written as the socket takes it (never whole: the
+   * fake holds one chunk); `bytesSent` counts what was written.
    */
-  private large(res: http.ServerResponse, bytes: number): void {
-    const head = Buffer.from('{"created":1,"data":[{"b64_json":"');
-    const tail = Buffer.from('"}]}');
+  private large(res: http.ServerResponse, bytes: number, head = Buffer.from('{"created":1,"data":[{"b64_json":"'), tail = Buffer.from('"}]}')): void {
     const chunk = Buffer.alloc(64 * 1024, 'A');
     let left = bytes - head.length - tail.length;
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
@@ -173,6 +173,11 @@ export class FakeImageUpstream {
     this.seen.push({ api: 'gemini', path, key, fields: body, files });
     if (this.failing.has(key)) return json(res, 503, { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } });
     this.check(model.startsWith('up-'), `${path}: model ${model} is not an upstream name`);
+    if (model === 'up-big-gemini-image') {
+      const head = Buffer.from('{"candidates":[{"content":{"role":"model","parts":[{"text":"A large one."},{"inlineData":{"mimeType":"image/png","data":"');
+      const tail = Buffer.from('"}}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":7,"candidatesTokenCount":1290}}');
+      return this.large(res, this.bigBytes, head, tail);
+    }
     this.check(typeof parts[0]?.text === 'string' && parts[0].text !== '', `${path}: no text prompt`);
     const config = (body.generationConfig ?? {}) as { responseModalities?: string[]; candidateCount?: number };
     this.check(config.responseModalities?.includes('IMAGE') ?? false, `${path}: image output not asked for`);

@@ -50,6 +50,7 @@ const MODELS: SnapshotModel[] = [
   image('gemini-2.5-flash-image', { prices: { input: '0.3', output: '30' } }),
   image('big-image', { prices: { image: '0.01' } }),
   image('busy-image', { prices: { image: '0.01' } }),
+  image('big-gemini-image', { prices: { image: '0.01' } }),
   testModel('text-m'),
 ];
 
@@ -66,7 +67,7 @@ function catalog(url: string): SnapshotContent {
       channel('i-openai', 'openai', ['gpt-image-1', 'big-image']),
       channel('i-azure', 'azure-openai', ['dall-e-3', 'dall-e-2']),
       channel('i-compat', 'openai-compatible', ['flux-pro']),
-      channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image']),
+      channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image', 'big-gemini-image']),
       channel('i-busy', 'openai-compatible', ['busy-image']),
       channel('t-openai', 'openai', ['text-m']),
     ],
@@ -364,4 +365,24 @@ test('a 20 MB image answer streams through, never held whole: live memory stays 
   expect(growth).not.toBeNull();
   expect(growth!).toBeLessThan(8 * MB);
   expect((await eventOf(requestId)).chargeMicro).toBe(micro('1', '0.01', GROUP_MULTIPLIER).toString());
+});
+
+test('a 20 MB Gemini image answer is rewritten as it streams, never held whole: live memory stays far below it while the client pauses', async () => {
+  const size = 20 * MB;
+  upstream.bigBytes = size;
+  const { bytes, growthWhilePaused: growth, headers } = await pausedRead({
+    url: `${node.url}/v1/images/generations`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'big-gemini-image', prompt: 'a very large image' }),
+    upstreamSent: () => upstream.bytesSent,
+  });
+  // The answer's base64 passes through; only the JSON around it differs.
+  expect(Math.abs(bytes - size)).toBeLessThan(1024);
+  // A translation that read the answer whole would hold all of it (20 MB) while the client waits.
+  expect(growth).not.toBeNull();
+  expect(growth!).toBeLessThan(8 * MB);
+  const event = await eventOf(String(headers['x-request-id']));
+  expect(event).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
+  expect(event.usage).toMatchObject({ images: 1, input: 7, output: 1290 });
 });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { ImagesTally, ResultTooLarge, usageIn } from '../../data-plane/images/answer-tally.js';
 import { checkImageRequest } from '../../data-plane/images/request.js';
-import { imagesFromGemini } from '../../data-plane/images/upstream/gemini.js';
+import { GeminiImageAnswer } from '../../data-plane/images/upstream/gemini.js';
 import { base64Of } from '../../data-plane/media/streams.js';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -67,26 +67,57 @@ describe('image answers', () => {
     expect(usageIn('{"data":[]}')).toBeNull();
   });
 
-  test('a Gemini answer becomes OpenAI image items; one without an image is a 400 saying why', () => {
-    const made = imagesFromGemini(
-      {
-        candidates: [
-          { content: { parts: [{ text: 'thinking', thought: true }, { text: 'A kite.' }, { inlineData: { mimeType: 'image/webp', data: 'AAA' } }] }, finishReason: 'STOP' },
-          { content: { parts: [{ inline_data: { mime_type: 'image/webp', data: 'BBB' } }] } },
+  /** A Gemini answer through the streaming rewrite, `size` bytes at a time: the OpenAI answer, or the error it ended with. */
+  async function translated(answer: unknown, size: number, maxBytes = 1 << 30): Promise<{ body: unknown; images: number; usageMetadata: unknown }> {
+    const text = Buffer.from(typeof answer === 'string' ? answer : JSON.stringify(answer));
+    const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.subarray(i * size, (i + 1) * size));
+    const rewrite = new GeminiImageAnswer(42, maxBytes);
+    const out = Readable.from(chunks).pipe(rewrite).toArray();
+    out.catch(() => undefined);
+    await rewrite.started;
+    const body = JSON.parse(Buffer.concat(await out).toString('utf8')) as unknown;
+    return { body, images: rewrite.images, usageMetadata: rewrite.usageMetadata };
+  }
+
+  const twoCandidates = {
+    candidates: [
+      { content: { parts: [{ text: 'thinking', thought: true }, { text: 'A "kite".' }, { inlineData: { mimeType: 'image/webp', data: 'AAAA' } }] }, finishReason: 'STOP' },
+      { content: { parts: [{ inline_data: { data: 'BBBB', mime_type: 'image/webp' } }, { text: 'Said after.' }] } },
+    ],
+    usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2580, thoughtsTokenCount: 10 },
+  };
+
+  test('a Gemini answer becomes OpenAI image items as it streams, whatever the chunk boundaries', async () => {
+    for (const size of [1, 2, 3, 7, 64, 1 << 20]) {
+      const made = await translated(twoCandidates, size);
+      expect(made.images).toBe(2);
+      expect(made.body).toEqual({
+        created: 42,
+        data: [
+          { b64_json: 'AAAA', revised_prompt: 'A "kite".' },
+          { b64_json: 'BBBB', revised_prompt: 'Said after.' },
         ],
-        usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2580, thoughtsTokenCount: 10 },
-      },
-      42,
-    );
-    expect(made.images).toBe(2);
-    expect(made.body).toEqual({
-      created: 42,
-      data: [{ b64_json: 'AAA', revised_prompt: 'A kite.' }, { b64_json: 'BBB' }],
-      output_format: 'webp',
-      usage: { input_tokens: 5, output_tokens: 2590, total_tokens: 2595 },
-    });
-    expect(refusal(() => imagesFromGemini({ candidates: [{ finishReason: 'IMAGE_SAFETY', content: { parts: [] } }] }, 1))).toMatchObject({ status: 400, message: 'The model made no image: finish reason IMAGE_SAFETY' });
-    expect(refusal(() => imagesFromGemini({ promptFeedback: { blockReason: 'SAFETY' } }, 1)).message).toContain('the prompt was blocked (SAFETY)');
+        output_format: 'webp',
+        usage: { input_tokens: 5, output_tokens: 2590, total_tokens: 2595 },
+      });
+      expect(made.usageMetadata).toEqual(twoCandidates.usageMetadata);
+    }
+  });
+
+  test('inline parts that are not images are dropped; an answer without an image is a 400 saying why, before anything is answered', async () => {
+    const mixed = { candidates: [{ content: { parts: [{ inlineData: { mimeType: 'audio/wav', data: 'UklG' } }, { inlineData: { mimeType: 'image/png', data: 'iVBO' } }] } }] };
+    expect((await translated(mixed, 5)).body).toMatchObject({ data: [{ b64_json: 'iVBO' }], output_format: 'png' });
+    // Escapes in the base64 string pass through as written, and read as the same text.
+    const escaped = String.raw`{"candidates":[{"content":{"parts":[{"inlineData":{"mimeType":"image/png","data":"ab\/c"}}]}}]}`;
+    expect((await translated(escaped, 3)).body).toMatchObject({ data: [{ b64_json: 'ab/c' }] });
+    await expect(translated({ candidates: [{ finishReason: 'IMAGE_SAFETY', content: { parts: [] } }] }, 4)).rejects.toMatchObject({ status: 400, message: 'The model made no image: finish reason IMAGE_SAFETY' });
+    await expect(translated({ promptFeedback: { blockReason: 'SAFETY' } }, 4)).rejects.toMatchObject({ message: expect.stringContaining('the prompt was blocked (SAFETY)') });
+  });
+
+  test('a malformed, cut or oversized answer fails before the first image', async () => {
+    await expect(translated('{"candidates":[{"content":{"parts":[{"text":"x"},', 8)).rejects.toBeInstanceOf(SyntaxError);
+    await expect(translated('{"candidates": nope}', 8)).rejects.toBeInstanceOf(SyntaxError);
+    await expect(translated(twoCandidates, 16, 40)).rejects.toBeInstanceOf(ResultTooLarge);
   });
 
   test('base64 of a file streamed from disk equals the whole file encoded at once', async () => {
