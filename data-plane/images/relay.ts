@@ -8,7 +8,7 @@
  *    the client's answer (nothing has been sent yet, so failover is safe);
  * 3. answer: natively, the upstream's answer streams through to the client as it comes (counted
  *    on the way: ./answer-tally.ts); translated (Gemini), it is rewritten as it streams, the
- *    images' base64 passed through (./upstream/gemini.ts); both up to the result limit;
+ *    images' base64 passed through (./upstream/gemini-answer.ts); both up to the result limit;
  * 4. settle the images delivered (and reported tokens) at the serving group's rates; an answer
  *    that delivered none, or no answer, releases the reservation.
  */
@@ -29,7 +29,7 @@ import { ChannelWalk, type ChannelWalkDeps } from '../media/channel-walk.js';
 import { unitRates, type UnitBilling, type UnitOrder, type UnitRates } from '../billing/unit-billing.js';
 import { ImagesTally, ResultTooLarge } from './answer-tally.js';
 import type { ImageRequest } from './request.js';
-import { GeminiImageAnswer } from './upstream/gemini.js';
+import { GeminiImageAnswer } from './upstream/gemini-answer.js';
 import { imageUpstreamFor } from './upstream/registry.js';
 import type { ImageUpstream } from './upstream/upstream.js';
 
@@ -146,7 +146,7 @@ export class ImageRelay {
   }
 
   /**
-   * A translated (Gemini) answer, rewritten as it streams (./upstream/gemini.ts): answered once its
+   * A translated (Gemini) answer, rewritten as it streams (./upstream/gemini-answer.ts): answered once its
    * first image begins (before that, a refusal or failure is the client's error, charged nothing),
    * then settled once it ended (the images passed on whole).
    */

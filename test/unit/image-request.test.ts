@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { ImagesTally, ResultTooLarge, usageIn } from '../../data-plane/images/answer-tally.js';
 import { checkImageRequest } from '../../data-plane/images/request.js';
-import { GeminiImageAnswer } from '../../data-plane/images/upstream/gemini.js';
+import { GeminiImageAnswer } from '../../data-plane/images/upstream/gemini-answer.js';
 import { base64Of } from '../../data-plane/media/streams.js';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
