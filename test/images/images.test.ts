@@ -6,6 +6,11 @@
  * before anything is answered; charges per image at the size's and quality's price, exact to the
  * micro-RMB; bad input refused in the OpenAI error shape before anything is reserved or sent.
  */
+import http from 'node:http';
+import { once } from 'node:events';
+import { readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { GoogleGenAI } from '@google/genai';
 import type { DataPlane } from '../../data-plane/bootstrap.js';
@@ -20,14 +25,14 @@ import { FakeImageUpstream, PNG_B64 } from '../fakes/image-upstream.js';
 import { TEST_REDIS_URL, testRedisPrefix } from '../support/database.js';
 import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { eventually } from '../support/eventually.js';
-import { pausedRead } from '../support/memory.js';
+import { liveBytes, pausedRead } from '../support/memory.js';
 import { dropKeys } from '../support/redis-keys.js';
 import { keyOf, membership, PATIENT_TIMEOUTS, testCatalog, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 
 const RATE = '7.1234';
 const GROUP_MULTIPLIER = '1.5';
 const START_BALANCE = 100_000_000n;
-const UPLOAD_LIMIT = 1024 * 1024;
+const UPLOAD_LIMIT = 24 * 1024 * 1024;
 const MB = 1024 * 1024;
 const RESULT_LIMIT = 24 * MB;
 
@@ -385,4 +390,38 @@ test('a 20 MB Gemini image answer is rewritten as it streams, never held whole: 
   const event = await eventOf(String(headers['x-request-id']));
   expect(event).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
   expect(event.usage).toMatchObject({ images: 1, input: 7, output: 1290 });
+});
+
+/** The size of the largest file spooled in an upload directory of the data plane (they live in the OS temporary directory). */
+async function largestSpooled(): Promise<number> {
+  let largest = 0;
+  for (const dir of (await readdir(tmpdir())).filter((d) => d.startsWith('meridian-upload-'))) {
+    for (const file of await readdir(join(tmpdir(), dir)).catch(() => [])) largest = Math.max(largest, (await stat(join(tmpdir(), dir, file)).catch(() => ({ size: 0 }))).size);
+  }
+  return largest;
+}
+
+test('a 20 MB edit upload goes to disk as it arrives, never held whole: live memory stays far below it before the upload ends', async () => {
+  const size = 20 * MB;
+  const boundary = '----upload-memory-test';
+  const base = await liveBytes();
+  const req = http.request(`${node.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const answered = once(req, 'response') as Promise<[http.IncomingMessage]>;
+  const write = async (data: Buffer | string) => {
+    if (!req.write(data)) await once(req, 'drain');
+  };
+  await write(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nflux-pro\r\n--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nframe it\r\n`);
+  await write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  for (let sent = 0; sent < size; sent += chunk.length) await write(chunk);
+  // Everything but the closing boundary is in: the file is on disk, and the process holds little of it.
+  await eventually(async () => (await largestSpooled()) >= size - MB, 'the upload spooled to disk');
+  const growth = (await liveBytes()) - base;
+  req.end(`\r\n--${boundary}--\r\n`);
+  const [res] = await answered;
+  res.resume();
+  expect(res.statusCode).toBe(200);
+  // A route that buffered the upload would hold all of it (20 MB) by now.
+  expect(growth).toBeLessThan(8 * MB);
+  expect(upstream.by(keyOf('i-compat')).at(-1)!.files).toEqual([{ field: 'image', type: 'image/png', bytes: size }]);
 });
