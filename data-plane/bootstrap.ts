@@ -10,10 +10,7 @@ import type { RuntimeConfig } from '../shared/snapshot/runtime-config.js';
 import { SnapshotLoader, type LoaderReport } from './config/snapshot-loader.js';
 import { startDataPlaneServer } from './server.js';
 import { createRelayPipeline } from './pipeline/pipeline.js';
-import { endpointRouter, endpointsOf } from './pipeline/endpoint-router.js';
 import { Metering } from './billing/metering.js';
-import { createVideoRoutes } from './video/mount.js';
-import { createImageRoutes } from './images/mount.js';
 import { DataPlaneMetrics } from './metrics/data-plane-metrics.js';
 import { requestObserver } from './metrics/request-observer.js';
 import { metricsEndpoint } from '../shared/metrics/registry.js';
@@ -42,12 +39,10 @@ export const relayWithMetering: PipelineFactory = (deps) => {
   });
   const pipeline = createRelayPipeline(deps, { meter: metering.middleware });
   // One routing state per node: a channel's breakers and back-offs hold for every endpoint.
-  const videos = createVideoRoutes(deps, { router: pipeline.router });
-  const images = createImageRoutes(deps, { router: pipeline.router });
-  // The families' routers merged into one: a request is matched once against every endpoint.
-  const endpoints = endpointRouter().use(pipeline.middleware, images.middleware, videos.middleware);
+  const images = onFirstRequest('/v1/images/', async () => (await import('./images/mount.js')).createImageRoutes(deps, { router: pipeline.router }));
+  const videos = onFirstRequest('/v1/videos', async () => (await import('./video/mount.js')).createVideoRoutes(deps, { router: pipeline.router }));
   return {
-    middleware: endpointsOf(endpoints),
+    middleware: (ctx, next) => pipeline.middleware(ctx, () => images.middleware(ctx, () => videos.middleware(ctx, next))),
     missing: () => pipeline.missing(),
     close: async () => {
       await images.close();
@@ -58,6 +53,28 @@ export const relayWithMetering: PipelineFactory = (deps) => {
     },
   };
 };
+
+/**
+ * A family of routes built at its first request under `prefix`: the image and video endpoints
+ * (their modules, the upload parser, a serving base each with its token cache, pools and health)
+ * cost a data plane's start and memory nothing until a client asks for one of them. Once closed,
+ * it builds nothing more.
+ */
+function onFirstRequest(prefix: string, build: () => Promise<Omit<ModelRoutes, 'missing'>>): Omit<ModelRoutes, 'missing'> {
+  let built: Promise<Omit<ModelRoutes, 'missing'>> | undefined;
+  let closed = false;
+  return {
+    middleware: async (ctx, next) => {
+      if (closed || !ctx.path.startsWith(prefix)) return next();
+      built ??= build();
+      return (await built).middleware(ctx, next);
+    },
+    close: async () => {
+      closed = true;
+      if (built) await (await built).close();
+    },
+  };
+}
 
 /** A running data plane. */
 export interface DataPlane {
