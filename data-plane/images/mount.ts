@@ -1,7 +1,7 @@
 /**
  * The image routes over the shared parts of the media endpoints (data-plane/media/media-base.ts):
  * token cache, admission, the node's routing state, pools, health, rate limits, unit billing.
- * Mounted in front of the relay pipeline (data-plane/bootstrap.ts).
+ * Built at the first request for one of them, behind the relay pipeline (data-plane/bootstrap.ts).
  */
 import type Koa from 'koa';
 import type { DataPlaneDeps } from '../deps.js';
