@@ -1,7 +1,7 @@
 /**
  * undici's connection pool and its `request` call, loaded alone. undici's index also loads fetch,
- * WebSocket, proxies, caches and mocks, none of which Meridian uses, at a cost of several MB of a
- * data plane's memory and a tenth of its start (bench `startup`). These are deep paths of the
+ * WebSocket, proxies, caches and mocks, none of which Meridian uses, at a cost to a data plane's
+ * memory and start (bench `startup`). These are deep paths of the
  * undici version package.json pins; test/unit/undici-pool.test.ts checks they are what the index
  * exports, so that an upgrade which moves them fails there.
  */
