@@ -57,8 +57,9 @@ export const relayWithMetering: PipelineFactory = (deps) => {
 /**
  * A family of routes built at its first request under `prefix`: the image and video endpoints
  * (their modules, the upload parser, a serving base each with its token cache, pools and health)
- * cost a data plane's start and memory nothing until a client asks for one of them. Once closed,
- * it builds nothing more.
+ * cost a data plane's start and memory nothing until a client asks for one of them. A build that
+ * failed is tried again at the next request (the requests that waited for it get its error). Once
+ * closed, it builds nothing more, and a request that waited for the build goes on to `next`.
  */
 function onFirstRequest(prefix: string, build: () => Promise<Omit<ModelRoutes, 'missing'>>): Omit<ModelRoutes, 'missing'> {
   let built: Promise<Omit<ModelRoutes, 'missing'>> | undefined;
@@ -66,12 +67,20 @@ function onFirstRequest(prefix: string, build: () => Promise<Omit<ModelRoutes, '
   return {
     middleware: async (ctx, next) => {
       if (closed || !ctx.path.startsWith(prefix)) return next();
-      built ??= build();
-      return (await built).middleware(ctx, next);
+      const building = (built ??= build());
+      // Not kept when it failed: the next request builds again.
+      building.catch(() => {
+        if (built === building) built = undefined;
+      });
+      const routes = await building;
+      if (closed) return next();
+      return routes.middleware(ctx, next);
     },
     close: async () => {
       closed = true;
-      if (built) await (await built).close();
+      // A build that failed left nothing to close.
+      const routes = await built?.catch(() => undefined);
+      await routes?.close();
     },
   };
 }
