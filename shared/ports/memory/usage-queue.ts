@@ -72,9 +72,11 @@ export class MemoryUsageQueue implements UsageQueue {
 
   async redeliver(group: string, consumer: string, count: number): Promise<QueuedUsageEvent[]> {
     const state = this.group(group);
-    const mine = [...state.pending].filter(([, owner]) => owner.consumer === consumer).map(([id]) => id);
+    const mine = new Set([...state.pending].filter(([, owner]) => owner.consumer === consumer).map(([id]) => id));
+    // Trimmed while pending: nothing left to read (acknowledged, as the Redis queue does).
+    for (const id of mine) if (!this.entries.some((e) => e.id === id)) state.pending.delete(id);
     const now = this.now();
-    const entries = this.entries.filter((e) => mine.includes(e.id)).slice(0, count);
+    const entries = this.entries.filter((e) => mine.has(e.id)).slice(0, count);
     for (const entry of entries) state.pending.set(entry.id, { consumer, deliveredAt: now });
     return entries.flatMap(decode);
   }

@@ -87,8 +87,12 @@ export class RedisUsageQueue implements UsageQueue {
     const reply = (await this.redis.cmd.xreadgroup('GROUP', group, consumer, 'COUNT', count, 'STREAMS', this.keys.usageStream, '0')) as
       | [string, (StreamEntry | [string, null])[]][]
       | null;
-    // An entry trimmed while pending comes back without its fields: there is nothing left to read.
-    return (reply?.[0]?.[1] ?? []).filter((entry): entry is StreamEntry => entry[1] !== null).flatMap(decode);
+    const entries = reply?.[0]?.[1] ?? [];
+    // An entry trimmed while pending comes back without its fields: nothing is left to read, and
+    // acknowledged it no longer comes first in every later call.
+    const gone = entries.filter((entry) => entry[1] === null).map(([id]) => id);
+    if (gone.length > 0) await this.ack(group, gone);
+    return entries.filter((entry): entry is StreamEntry => entry[1] !== null).flatMap(decode);
   }
 
   async ack(group: string, ids: readonly string[]): Promise<void> {
