@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 /** Every process started by this module and still running: killed when the test process exits, whatever happened. */
 const alive = new Set<ChildProcess>();
@@ -36,11 +37,12 @@ export class ManagedProcess {
     this.child = child;
     alive.add(child);
     this.note(`started (pid ${child.pid})`);
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.note(line);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    // Whole lines, however the pipe cuts them: a log line read in two chunks is still one line.
+    for (const output of [child.stdout!, child.stderr!]) {
+      createInterface({ input: output, crlfDelay: Infinity }).on('line', (line) => {
+        if (line.trim()) this.note(line);
+      });
+    }
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         alive.delete(child);
