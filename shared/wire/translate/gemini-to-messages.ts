@@ -19,8 +19,8 @@
  *   forced function call is rejected. `max_tokens` defaults to ctx.defaultMaxTokens.
  * - temperature is clamped to Anthropic's [0, 1]; seed, penalties and safetySettings are dropped
  *   (each dropped setting named in the debug log as `generationConfig.<name>`, the sampling ones
- *   too when thinking drops them); candidateCount > 1, logprobs, non-text output and JSON mode
- *   without a schema -> 400.
+ *   too when thinking drops them); candidateCount > 1, `responseLogprobs`, non-text output and
+ *   JSON mode without a schema -> 400 (`logprobs`, a count that means nothing without it, is dropped).
  * - `allowedFunctionNames` with mode ANY (several names) or VALIDATED narrows `tools` to those names.
  * - `googleSearch` becomes Anthropic's web search server tool; other built-in tools are dropped
  *   (hosted-tools.ts), as are top-level fields without an Anthropic equivalent (debug log).
