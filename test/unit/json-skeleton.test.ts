@@ -1,9 +1,9 @@
 /**
  * The incremental JSON reader under the streamed Gemini image answers
- * (data-plane/images/upstream/json-skeleton.ts): the value it builds equals JSON.parse's at any
+ * (data-plane/media/json-skeleton.ts): the value it builds equals JSON.parse's at any
  * chunk boundary, the strings it streams come out as written, and malformed JSON is refused.
  */
-import { JsonSkeleton, type JsonPath } from '../../data-plane/images/upstream/json-skeleton.js';
+import { JsonSkeleton, type JsonPath } from '../../data-plane/media/json-skeleton.js';
 
 /** Reads `text` `size` bytes at a time, streaming the strings at `path`; the value and the streamed strings' raw text. */
 function read(text: string, size: number, streamed: (path: JsonPath) => boolean = () => false): { root: unknown; raw: string[]; closed: string[] } {

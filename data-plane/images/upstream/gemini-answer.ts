@@ -8,7 +8,7 @@
 import { Transform } from 'node:stream';
 import { GatewayError } from '../../../shared/wire/errors.js';
 import { ResultTooLarge } from '../answer-tally.js';
-import { JsonSkeleton, type JsonPath } from './json-skeleton.js';
+import { JsonSkeleton, type JsonPath } from '../../media/json-skeleton.js';
 
 /** Is `path` the base64 data of an inline part of a candidate (`candidates[i].content.parts[j].inlineData.data`)? */
 function isInlineData(path: JsonPath): boolean {
