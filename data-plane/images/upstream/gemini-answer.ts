@@ -34,17 +34,23 @@ function mimeOf(inline: Record<string, unknown>): string | undefined {
 
 /**
  * A generateContent answer rewritten, as it streams, into the OpenAI images answer: every image
- * part of every candidate becomes one `data` item whose `b64_json` is the part's base64 passed
- * through as it arrives (never held whole), with the candidate's text read so far as its
- * `revised_prompt`; `usageMetadata` becomes `usage`. `started` resolves once the first image
- * begins (answer the client then), and rejects when the answer ends without one (the client's
- * 400, saying why), breaks off, is malformed, or passes `maxBytes` before it. `images` counts the
- * images passed on whole.
+ * part (`inlineData` of an `image/*` type) of every candidate becomes one `data` item whose
+ * `b64_json` is the part's base64 passed through as it arrives (never held whole), with what its
+ * candidate said up to the next image (the last image: all it said) as its `revised_prompt`;
+ * `usageMetadata` becomes `usage`. Gemini writes an inline part's `mimeType` before its `data`;
+ * a part whose `data` comes first is held until its type is known (bounded by `maxBytes`), then
+ * passed on or dropped.
  */
 export class GeminiImageAnswer extends Transform {
+  /** Images passed on whole so far (an image cut off in its base64 is not counted). */
   images = 0;
   /** Gemini's `usageMetadata`, once the answer ended (for the usage record and token prices). */
   usageMetadata: unknown = null;
+  /**
+   * Resolves once the first image begins (answer the client then); rejects when the answer ends
+   * without one (the client's 400, saying why), breaks off, is malformed, or passes `maxBytes`
+   * before it.
+   */
   readonly started: Promise<void>;
   private resolveStart!: () => void;
   private rejectStart!: (err: Error) => void;
@@ -53,8 +59,10 @@ export class GeminiImageAnswer extends Transform {
   private items = 0;
   /** The item written but not closed yet (the candidate may still say something of it). */
   private open: number | undefined;
-  /** Whether the string being streamed is an image passed on (else an inline part of another type, dropped). */
-  private passing = false;
+  /** What becomes of the inline data being streamed: an image passed on, data of another type dropped, data of a type not read yet held. */
+  private streaming: 'pass' | 'drop' | 'hold' = 'drop';
+  /** Inline data read before its part's type: its candidate and raw base64, until the part closes. */
+  private held: { candidate: number; raw: Buffer[] } | undefined;
   private mimeType: string | undefined;
   private readonly said = new Map<number, string[]>();
 
@@ -70,16 +78,15 @@ export class GeminiImageAnswer extends Transform {
     // Awaited by the relay; a rejection after the answer went out has no one to tell.
     this.started.catch(() => undefined);
     this.reader = new JsonSkeleton({
-      streams: (path, parent) => isInlineData(path) && this.beginImage(path[1] as number, record(parent)),
+      streams: (path, parent) => isInlineData(path) && this.beginData(path[1] as number, record(parent)),
       chunk: (raw) => {
-        if (this.passing) this.push(raw);
+        if (this.streaming === 'pass') this.push(raw);
+        // A copy: the chunk itself is not to be held for its part of the data.
+        else if (this.streaming === 'hold') this.held!.raw.push(Buffer.from(raw));
       },
       streamed: () => {
-        if (this.passing) {
-          this.push('"');
-          this.images += 1;
-        }
-        this.passing = false;
+        if (this.streaming === 'pass') this.endImage();
+        this.streaming = 'drop';
       },
       objectEnd: (path, value) => this.objectEnd(path, value),
     });
@@ -119,18 +126,33 @@ export class GeminiImageAnswer extends Transform {
     done(err);
   }
 
-  /** An inline part's data begins: an image starts a new item (true); another type is dropped. */
-  private beginImage(candidate: number, inline: Record<string, unknown>): boolean {
+  /** An inline part's data begins (always streamed, never kept): an image is passed on, another type dropped, an unknown type held. */
+  private beginData(candidate: number, inline: Record<string, unknown>): boolean {
     const type = mimeOf(inline);
-    this.passing = type === undefined || type.startsWith('image/');
-    if (!this.passing) return true;
-    if (type) this.mimeType ??= type;
+    if (type === undefined) {
+      this.streaming = 'hold';
+      this.held = { candidate, raw: [] };
+    } else if (type.startsWith('image/')) {
+      this.streaming = 'pass';
+      this.beginImage(candidate, type);
+    } else this.streaming = 'drop';
+    return true;
+  }
+
+  /** An image starts a new item, after the open one. */
+  private beginImage(candidate: number, type: string): void {
+    this.mimeType ??= type;
     this.closeItem();
     this.push(this.items === 0 ? `{"created":${this.createdAt},"data":[{"b64_json":"` : ',{"b64_json":"');
     if (this.items === 0) this.resolveStart();
     this.items += 1;
     this.open = candidate;
-    return true;
+  }
+
+  /** The image's base64 ended. */
+  private endImage(): void {
+    this.push('"');
+    this.images += 1;
   }
 
   /** Closes the open item, with what its candidate said so far as its revised prompt. */
@@ -143,7 +165,17 @@ export class GeminiImageAnswer extends Transform {
 
   private objectEnd(path: JsonPath, value: Record<string, unknown>): void {
     const candidate = path[1];
-    if (path.length === 5 && path[0] === 'candidates' && path[3] === 'parts' && typeof candidate === 'number') {
+    if (path.length === 6 && this.held) {
+      // The inline part whose data came before its type closed: its type is known now.
+      const { candidate: heldBy, raw } = this.held;
+      this.held = undefined;
+      const type = mimeOf(value);
+      if (type?.startsWith('image/')) {
+        this.beginImage(heldBy, type);
+        for (const bytes of raw) this.push(bytes);
+        this.endImage();
+      }
+    } else if (path.length === 5 && path[0] === 'candidates' && path[3] === 'parts' && typeof candidate === 'number') {
       // A part: its text (not a thought) is what the model said beside its images.
       if (typeof value.text === 'string' && value.thought !== true) this.said.set(candidate, [...(this.said.get(candidate) ?? []), value.text]);
       const type = mimeOf(record(value.inlineData ?? value.inline_data));
