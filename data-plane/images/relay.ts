@@ -10,9 +10,13 @@
  *    on the way: ./answer-tally.ts); translated (Gemini), it is rewritten as it streams, the
  *    images' base64 passed through (./upstream/gemini-answer.ts); both up to the result limit;
  * 4. settle the images delivered (and reported tokens) at the serving group's rates; an answer
- *    that delivered none, or no answer, releases the reservation.
+ *    that delivered none, or no answer, releases the reservation. An answer cut after the client
+ *    got its 200 (the upstream broke off, the result limit, malformed) left the client JSON it
+ *    cannot read: nothing was delivered, so it is charged nothing and recorded as failed. A client
+ *    that went away is charged the images passed on whole before (its own doing, as for a text
+ *    stream it dropped).
  */
-import { finished } from 'node:stream';
+import { finished, type Writable } from 'node:stream';
 import type Koa from 'koa';
 import { createLogger } from '../../shared/log.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
@@ -63,6 +67,16 @@ interface Answered {
   channel: RuntimeChannel;
   upstream: ImageUpstream;
   res: UpstreamResponse;
+}
+
+/** Passes the upstream body's error on to `answer`; the returned function tells whether there was one. */
+function failures(res: UpstreamResponse, answer: Writable): () => boolean {
+  let failed = false;
+  res.body.on('error', (err) => {
+    failed = true;
+    answer.destroy(err);
+  });
+  return () => failed;
 }
 
 /** Relays image requests (see the file comment). */
@@ -128,20 +142,16 @@ export class ImageRelay {
       throw new GatewayError('too_large', new ResultTooLarge(this.deps.maxResultBytes).message, 413);
     }
     const tally = new ImagesTally(this.deps.maxResultBytes);
-    res.body.on('error', (err) => tally.destroy(err));
+    const upstreamFailed = failures(res, tally);
     res.body.pipe(tally);
     ctx.status = 200;
     ctx.type = 'application/json';
     ctx.body = tally;
     const firstByteAt = this.deps.now();
     finished(tally, (err) => {
-      // A client gone or a cut answer: the upstream's body is not read further.
-      if (err) res.body.destroy();
-      if (err instanceof ResultTooLarge) log.warn('image answer cut at the result limit', { requestId: bill.requestId, bytes: tally.bytes });
-      // Images that reached the client are charged, whatever happened after (as a text stream cut short).
       const raw = tally.usage();
       const tokens = raw ? normaliseUsage('responses', raw).normalised : undefined;
-      this.finish({ ...bill, firstByteAt, httpStatus: 200 }, tally.images, tokens, raw, rates);
+      this.ended({ ...bill, firstByteAt, httpStatus: 200 }, res, err, upstreamFailed(), tally.images, tokens, raw, rates);
     });
   }
 
@@ -153,7 +163,7 @@ export class ImageRelay {
   private async translated(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): Promise<void> {
     const length = Number(res.headers['content-length']);
     const answer = new GeminiImageAnswer(Math.floor(this.deps.now() / 1000), this.deps.maxResultBytes);
-    res.body.on('error', (err) => answer.destroy(err));
+    const upstreamFailed = failures(res, answer);
     if (Number.isFinite(length) && length > this.deps.maxResultBytes) answer.destroy(new ResultTooLarge(this.deps.maxResultBytes));
     else res.body.pipe(answer);
     try {
@@ -174,13 +184,26 @@ export class ImageRelay {
     ctx.body = answer;
     const firstByteAt = this.deps.now();
     finished(answer, (err) => {
-      // A client gone or a cut answer: the upstream's body is not read further.
-      if (err) res.body.destroy();
-      if (err instanceof ResultTooLarge) log.warn('image answer cut at the result limit', { requestId: bill.requestId });
       const raw = answer.usageMetadata;
       const tokens = raw ? normaliseUsage('generateContent', raw).normalised : undefined;
-      this.finish({ ...bill, firstByteAt, httpStatus: 200 }, answer.images, tokens, raw, rates);
+      this.ended({ ...bill, firstByteAt, httpStatus: 200 }, res, err, upstreamFailed(), answer.images, tokens, raw, rates);
     });
+  }
+
+  /**
+   * An answer the client was sent ended, whole (`err` none) or not: see the file comment, step 4.
+   * `upstreamFailed`: the upstream's body broke off (else an error is the client's going away,
+   * or one of ours).
+   */
+  private ended(bill: UnitOrder, res: UpstreamResponse, err: Error | null | undefined, upstreamFailed: boolean, images: number, tokens: NormalisedUsage | undefined, rawUsage: unknown, rates: UnitRates): void {
+    if (!err) return this.finish(bill, images, tokens, rawUsage, rates);
+    // The upstream's body is not read further.
+    res.body.destroy();
+    const clientGone = !upstreamFailed && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (clientGone) return this.finish(bill, images, tokens, rawUsage, rates);
+    const why = err instanceof ResultTooLarge ? 'the result limit' : upstreamFailed ? 'the upstream breaking off' : 'an unreadable answer';
+    log.warn(`image answer cut by ${why}: charged nothing`, { requestId: bill.requestId, images, error: err.message });
+    this.track(this.deps.billing.release(bill, rates, 'failed'));
   }
 
   /** Settles `images` (and the reported tokens) or, when none were delivered, releases. */

@@ -7,7 +7,8 @@
  * inlineData of a Gemini request) and records the malformed ones in `violations`. A key listed
  * in `failing` answers 503, one in `rateLimited` 429 with `Retry-After: 30`; an upstream model
  * named `big-image` (OpenAI format) or `big-gemini-image` (Gemini) answers one image making a
- * body of `bigBytes`, written as the socket takes it.
+ * body of `bigBytes`, written as the socket takes it; one named `cut-image` or `cut-gemini-image`
+ * answers 200 with one whole image and the start of a second, then breaks the connection.
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -33,6 +34,12 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 };
+
+/** A 200 whose body is `start`, then a broken connection (no end of the body). */
+function cut(res: http.ServerResponse, start: string): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write(start, () => res.destroy());
+}
 
 async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -123,6 +130,7 @@ export class FakeImageUpstream {
     else this.check(typeof fields.model === 'string' && fields.model.startsWith('up-'), `${path}: model ${String(fields.model)} is not an upstream name`);
     if (action === 'edits') this.check(files.some((f) => f.field === 'image' || f.field === 'image[]'), `${path}: an edit without an image`);
     if (fields.model === 'up-big-image') return this.large(res, this.bigBytes);
+    if (fields.model === 'up-cut-image') return cut(res, `{"created":1,"data":[{"b64_json":"${PNG_B64}"},{"b64_json":"AAAA`);
     const n = Number(fields.n ?? 1);
     const item = fields.response_format === 'url' ? { url: 'https://images.example/1.png', revised_prompt: 'a "url": in a prompt' } : { b64_json: PNG_B64 };
     const body: Record<string, unknown> = { created: 1_760_000_000, data: Array.from({ length: n }, () => item) };
@@ -177,6 +185,10 @@ export class FakeImageUpstream {
       const head = Buffer.from('{"candidates":[{"content":{"role":"model","parts":[{"text":"A large one."},{"inlineData":{"mimeType":"image/png","data":"');
       const tail = Buffer.from('"}}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":7,"candidatesTokenCount":1290}}');
       return this.large(res, this.bigBytes, head, tail);
+    }
+    if (model === 'up-cut-gemini-image') {
+      const image = (data: string) => `{"inlineData":{"mimeType":"image/png","data":"${data}`;
+      return cut(res, `{"candidates":[{"content":{"role":"model","parts":[${image(PNG_B64)}"}},${image('AAAA')}`);
     }
     this.check(typeof parts[0]?.text === 'string' && parts[0].text !== '', `${path}: no text prompt`);
     const config = (body.generationConfig ?? {}) as { responseModalities?: string[]; candidateCount?: number };

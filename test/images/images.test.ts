@@ -56,6 +56,8 @@ const MODELS: SnapshotModel[] = [
   image('big-image', { prices: { image: '0.01' } }),
   image('busy-image', { prices: { image: '0.01' } }),
   image('big-gemini-image', { prices: { image: '0.01' } }),
+  image('cut-image', { prices: { image: '0.01' } }),
+  image('cut-gemini-image', { prices: { input: '0.3', output: '30' } }),
   testModel('text-m'),
 ];
 
@@ -69,10 +71,10 @@ function catalog(url: string): SnapshotContent {
     ],
     channels: [
       channel('i-down', 'openai', ['gpt-image-1']),
-      channel('i-openai', 'openai', ['gpt-image-1', 'big-image']),
+      channel('i-openai', 'openai', ['gpt-image-1', 'big-image', 'cut-image']),
       channel('i-azure', 'azure-openai', ['dall-e-3', 'dall-e-2']),
       channel('i-compat', 'openai-compatible', ['flux-pro']),
-      channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image', 'big-gemini-image']),
+      channel('i-gemini', 'gemini', ['imagen-4', 'gemini-2.5-flash-image', 'big-gemini-image', 'cut-gemini-image']),
       channel('i-busy', 'openai-compatible', ['busy-image']),
       channel('t-openai', 'openai', ['text-m']),
     ],
@@ -390,6 +392,44 @@ test('a 20 MB Gemini image answer is rewritten as it streams, never held whole: 
   const event = await eventOf(String(headers['x-request-id']));
   expect(event).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
   expect(event.usage).toMatchObject({ images: 1, input: 7, output: 1290 });
+});
+
+test('an answer cut after the client got its 200 (the upstream broke off) left JSON it cannot read: charged nothing, recorded as failed', async () => {
+  // One image whole and a second begun, natively and translated (Gemini, priced by tokens it never reported).
+  for (const model of ['cut-image', 'cut-gemini-image']) {
+    const before = await settledBalance();
+    const res = await fetch(`${node.url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, prompt: 'two of them', n: 2 }),
+    });
+    expect(res.status).toBe(200);
+    const readable = await res
+      .text()
+      .then((text) => JSON.parse(text) as unknown)
+      .then(
+        () => true,
+        () => false,
+      );
+    expect(readable).toBe(false);
+    const event = await eventOf(res.headers.get('x-request-id')!);
+    expect(event).toMatchObject({ model, status: 'failed', httpStatus: 200, chargeMicro: '0' });
+    expect(event.usage.images).toBe(0);
+    expect(await settledBalance()).toBe(before);
+  }
+});
+
+test('a client that goes away during a native answer is charged the images it was passed (its own doing)', async () => {
+  upstream.bigBytes = 20 * MB;
+  const req = http.request(`${node.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' } });
+  req.end(JSON.stringify({ model: 'big-image', prompt: 'a very large image' }));
+  const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+  expect(res.statusCode).toBe(200);
+  // Gone with most of the answer unsent.
+  req.destroy();
+  const event = await eventOf(String(res.headers['x-request-id']));
+  expect(event).toMatchObject({ model: 'big-image', status: 'success', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
+  expect(upstream.bytesSent).toBeLessThan(20 * MB);
 });
 
 /** The size of the largest file spooled in an upload directory of the data plane (they live in the OS temporary directory). */
