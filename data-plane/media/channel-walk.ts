@@ -107,15 +107,9 @@ export class ChannelWalk {
         return { group, channel, upstream, value: tried.value };
       }
       const failure = tried.failure;
-      // No usable key, or every key rejected: the channel is not at fault, its breaker is left as it is.
-      if (failure === undefined || failure instanceof KeyRejected) {
-        routing.unsuited(channel.id);
-        last = failure ?? last;
-        continue;
-      }
-      routing.failed(channel.id, failure);
-      if (!failure.retryable) throw failure.clientError;
-      last = failure;
+      routing.ended(channel.id, failure);
+      if (failure && !failure.retryable) throw failure.clientError;
+      last = failure ?? last;
     }
     throw routing.exhausted(last);
   }

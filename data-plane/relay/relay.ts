@@ -123,6 +123,7 @@ export class Relay {
       // the same channel is tried, which is not retrying a failed channel); any other failure ends
       // the channel's turn.
       const pinnedKey = pin?.channelId === channel.id ? pin.keyId : undefined;
+      let failed: { failure: UpstreamFailure; record: AttemptRecord; client: ClientStream } | undefined;
       for (let key = this.keys.next(channel, pinnedKey); key !== undefined; key = this.keys.next(channel)) {
         const record: AttemptRecord = { group: group.name, channelId: channel.id, kind: channel.kind, result: 'ok', upstreamFormat: prepared.upstreamFormat };
         outcome.attempts.push(record);
@@ -151,27 +152,29 @@ export class Relay {
           record.result = failure.result;
           record.status = failure.status;
           this.deps.onAttempt?.(record, req);
-          const keyRejected = failure instanceof KeyRejected;
-          if (keyRejected) {
-            this.keys.reject(key);
-            this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
-          } else routing.failed(channel.id, failure);
-          outcome.committed = client.committed;
-          if (client.committed || failure.result === 'client-gone') {
-            // Bytes reached the client: no retry (the stream was ended in-format by the writer).
-            outcome.served = record;
-            return outcome;
-          }
-          if (!failure.retryable) {
-            outcome.served = record;
-            ctx.set('x-meridian-group', group.name);
-            ctx.set('x-meridian-channel-kind', channel.kind);
-            throw failure.clientError;
-          }
-          last = failure;
-          if (!keyRejected) break;
+          failed = { failure, record, client };
+          if (!(failure instanceof KeyRejected)) break;
+          this.keys.reject(key);
+          this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
         }
       }
+      // What ended the channel's turn (nothing: it had no usable key) is what routing learns, as in the media walk.
+      routing.ended(channel.id, failed?.failure);
+      if (failed === undefined) continue;
+      const { failure, record, client } = failed;
+      outcome.committed = client.committed;
+      if (client.committed || failure.result === 'client-gone') {
+        // Bytes reached the client: no retry (the stream was ended in-format by the writer).
+        outcome.served = record;
+        return outcome;
+      }
+      if (!failure.retryable) {
+        outcome.served = record;
+        ctx.set('x-meridian-group', group.name);
+        ctx.set('x-meridian-channel-kind', channel.kind);
+        throw failure.clientError;
+      }
+      last = failure;
     }
     throw routing.exhausted(last);
   }

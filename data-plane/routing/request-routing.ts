@@ -8,7 +8,7 @@
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
 import { createLogger } from '../../shared/log.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import type { UpstreamFailure } from '../../shared/wire/failure.js';
+import { KeyRejected, type UpstreamFailure } from '../../shared/wire/failure.js';
 import type { SkipRecord } from '../relay/outcome.js';
 import type { Router, SkipReason } from './router.js';
 
@@ -81,8 +81,17 @@ export class RequestRouting {
     this.router.scores.observe(channelId, this.model, true, ttfbMs);
   }
 
-  /** A call failed (not a rejected key): the routing state learns from it (Router.learn). */
-  failed(channelId: string, failure: UpstreamFailure): void {
+  /**
+   * A called channel's turn ended without an answer, on `failure` (undefined: it had no usable
+   * key). A rejected key, or none, is no fault of the channel: its breaker is left as it is (a
+   * probe it took freed) and the client is not told to come back later for it. Any other failure
+   * teaches the routing state (Router.learn).
+   */
+  ended(channelId: string, failure: UpstreamFailure | undefined): void {
+    if (failure === undefined || failure instanceof KeyRejected) {
+      this.unsuited(channelId);
+      return;
+    }
     const { parkedUntil, counts } = this.router.learn(channelId, this.model, failure);
     log.debug('upstream attempt failed', { requestId: this.requestId, channel: channelId, model: this.model, result: failure.result, status: failure.status, counts });
     this.parked(parkedUntil);

@@ -2,10 +2,10 @@
  * Routing that learns, through a real data plane in front of the fake upstream, with several
  * models per channel: breakers per channel and model, parking on an upstream back-off (429 in the
  * client's format, with the shortest wait, when every candidate is parked; each skip logged with
- * why), the adaptive weights moving traffic away from a slow channel, a coding agent's
- * conversation pinned to one channel and key, and the retry budget. The data plane's clock is
- * injected (breakers, parking); only the slow channel's first byte is real time, and the test
- * bounds its share by the algorithm, not by a duration.
+ * why), a rejected key that counts for neither, the adaptive weights moving traffic away from a
+ * slow channel, a coding agent's conversation pinned to one channel and key, and the retry
+ * budget. The data plane's clock is injected (breakers, parking); only the slow channel's first
+ * byte is real time, and the test bounds its share by the algorithm, not by a duration.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
@@ -29,16 +29,18 @@ const PAIR = { model: 'm-pair', upstream: 'up-pair' };
 const AGENT = { model: 'm-agent', upstream: 'up-agent' };
 const PARK = { model: 'm-park', upstream: 'up-park' };
 const KEYED = { model: 'm-keyed', upstream: 'up-keyed' };
+const LOCK = { model: 'm-lock', upstream: 'up-lock' };
 /** The two upstream keys of channel r-keys. */
 const TWO_KEYS = ['up-key-r-keys-1', 'up-key-r-keys-2'];
 const TRIO = ['r-t1', 'r-t2', 'r-t3'];
+const GROUPS = ['multi', 'dead', 'solo', 'pair', 'trio', 'park', 'keys', 'locked'];
 
 function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
   return (url) => {
     const channel = (id: string, models: { model: string; upstream: string }[]) => testChannel(id, 'openai', url, models, { timeouts: PATIENT_TIMEOUTS });
     const join = (group: string, channelId: string, priority = 0) => membership(group, channelId, priority);
     return testCatalog({
-      groups: ['multi', 'dead', 'solo', 'pair', 'trio', 'park', 'keys'].map((g) => testGroup(g)),
+      groups: GROUPS.map((g) => testGroup(g)),
       channels: [
         channel('r-a', [ONE, TWO]),
         channel('r-b', [ONE, TWO]),
@@ -51,6 +53,8 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
         channel('r-p1', [PARK]),
         channel('r-p2', [PARK]),
         { ...channel('r-keys', [KEYED]), keys: TWO_KEYS.map((key, i) => ({ id: `r-keys-${i + 1}`, sealed: testBox.encrypt(key), enabled: true })) },
+        channel('r-lock', [LOCK]),
+        channel('r-lock-first', [LOCK]),
       ],
       memberships: [
         join('multi', 'r-a', 20),
@@ -64,8 +68,10 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
         join('park', 'r-p1'),
         join('park', 'r-p2'),
         join('keys', 'r-keys'),
+        join('locked', 'r-lock-first', 20),
+        join('locked', 'r-lock', 10),
       ],
-      models: [ONE, TWO, SOLO, PAIR, AGENT, PARK, KEYED].map((m) => testModel(m.model)),
+      models: [ONE, TWO, SOLO, PAIR, AGENT, PARK, KEYED, LOCK].map((m) => testModel(m.model)),
     });
   };
 }
@@ -86,7 +92,7 @@ beforeAll(async () => {
       routing: { budget: { ...DEFAULT_RETRY_BUDGET, maxAttempts: 2 } },
     },
   });
-  for (const group of ['multi', 'dead', 'solo', 'pair', 'trio', 'park', 'keys']) tokens.set(group, await bed.token({ groups: [group] }));
+  for (const group of GROUPS) tokens.set(group, await bed.token({ groups: [group] }));
 });
 afterAll(() => bed?.stop());
 beforeEach(() => {
@@ -266,6 +272,28 @@ test("every candidate parked for different times: 429 in the client's own format
   expect([callsTo('r-p1'), callsTo('r-p2')]).toEqual([1, 2]);
   expect(bed.pipeline.breakers.state('r-p1', 'm-park')).toBe('closed');
   expect(bed.pipeline.breakers.state('r-p2')).toBe('closed');
+});
+
+test("a channel whose key the upstream rejects is not at fault: its half-open probe is freed, and with the other candidate parked the client hears the key failure, not 429", async () => {
+  const ask = () => openai('locked').chat.completions.create({ model: 'm-lock', messages: [{ role: 'user', content: 'Hi' }] }).catch((e: unknown) => e);
+  // The first choice asks for 30 s of rest; two 500s of the other open its breaker for the model.
+  bed.upstream.setDefault(keyOf('r-lock-first'), { kind: 'error', status: 429, message: 'Rate limit reached for requests', headers: { 'retry-after': '30' } });
+  bed.upstream.setDefault(keyOf('r-lock'), { kind: 'error', status: 500 });
+  for (let i = 0; i < 2; i++) expect(await ask()).toBeInstanceOf(OpenAI.InternalServerError);
+  expect([callsTo('r-lock-first'), callsTo('r-lock')]).toEqual([1, 2]);
+  expect(bed.pipeline.breakers.state('r-lock', 'm-lock')).toBe('open');
+
+  // Half-open while the first choice is still parked: the probe finds the only key rejected.
+  now += 10_000;
+  bed.upstream.setDefault(keyOf('r-lock'), { kind: 'error', status: 401, message: 'Incorrect API key provided' });
+  const err = await ask();
+  expect(err).toBeInstanceOf(OpenAI.APIError);
+  expect([(err as InstanceType<typeof OpenAI.APIError>).status, (err as Error).message]).toEqual([502, expect.stringContaining('rejected the channel credentials')]);
+  expect([callsTo('r-lock-first'), callsTo('r-lock')]).toEqual([1, 3]);
+  // The key failure says nothing of the channel: its breaker neither closes nor opens again, and its probe is free for the next request.
+  expect(bed.pipeline.breakers.state('r-lock', 'm-lock')).toBe('half-open');
+  expect(bed.pipeline.breakers.allow('r-lock', 'm-lock')).toBe(true);
+  bed.pipeline.breakers.release('r-lock', 'm-lock');
 });
 
 test("a coding agent's ten-turn conversation lands every turn on one channel of three, and moves once when that channel fails", async () => {

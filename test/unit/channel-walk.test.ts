@@ -193,6 +193,32 @@ test('a 429 that says when to come back parks the channel; with every candidate 
   ]);
 });
 
+test('a channel whose keys are all rejected is not at fault: its half-open probe is freed, and beside a parked candidate the client hears the key failure, not 429', async () => {
+  const { router, clock, walk } = setup();
+  const limited = () => new UpstreamFailure('status', true, new GatewayError('rate_limit', 'slow down', 429), 429, { retryHint: { waitMs: 120_000, rateLimit: true } });
+  const [a, b] = [channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1', 'b2'])];
+  const calls: string[] = [];
+  let answer: (ch: RuntimeChannel) => Promise<string> = async (ch) => {
+    throw ch.id === 'a' ? limited() : serverError();
+  };
+  const call = (ch: RuntimeChannel, _upstream: string, key: string) => {
+    calls.push(key);
+    return answer(ch);
+  };
+  const once = () => walk.walk({ model: 'm', candidates: route([a, b]), upstreamFor: () => 'u', makes: 'images', call });
+  // a is parked for two minutes; b's 5xx opens its breaker for one.
+  await expect(once()).rejects.toMatchObject({ message: 'overloaded' });
+  clock.now += 60_000;
+  answer = async () => {
+    throw new KeyRejected(401);
+  };
+  // Half-open: b's probe finds both its keys rejected.
+  await expect(once()).rejects.toMatchObject({ status: 502, message: 'The upstream rejected the channel credentials' });
+  expect(calls).toEqual(['sk-a1', 'sk-b1', 'sk-b2', 'sk-b1']);
+  expect(router.breakers.state('b', 'm')).toBe('half-open');
+  expect(router.breakers.allow('b', 'm')).toBe(true);
+});
+
 test('the retry budget bounds the channels one request may try', async () => {
   const { skips, walk } = setup({ budget: { ...DEFAULT_ROUTER_OPTIONS.budget, maxAttempts: 2 } });
   const calls: string[] = [];
