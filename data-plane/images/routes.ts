@@ -5,7 +5,8 @@
  *   POST /v1/images/edits         multipart/form-data: `image` (or `image[]`, one or more), `mask`
  *
  * Authentication first (Bearer; 401 before a byte of the body is read), then the body (JSON up to
- * MAX_BODY_BYTES; an upload spooled to disk up to IMAGE_MAX_UPLOAD_BYTES; 413 beyond), the model
+ * MAX_BODY_BYTES; an upload spooled to disk up to IMAGE_MAX_UPLOAD_BYTES; 413 beyond, the rest
+ * unread: ../media/request-body.ts), the model
  * (404 unknown, 403 outside the key's allow-list, 400 not an image model), its parameters
  * (./request.ts), routing as for text (the token's groups and their formats: `images`, else
  * `Unsupported API format`; fallbacks; group health; rate limits, 429 before anything is
@@ -14,14 +15,14 @@
 import type Koa from 'koa';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
 import { checkAllowList } from '../pipeline/resolve.js';
 import { endpointRouter, endpointsOf } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { ImageRelay } from './relay.js';
 import { checkImageRequest, type ImageAction } from './request.js';
-import { spoolMultipart, type SpooledForm } from '../media/uploads.js';
+import type { SpooledForm } from '../media/uploads.js';
+import { jsonBody, uploadBody } from '../media/request-body.js';
 
 /** What the routes need. */
 export interface ImageRoutesDeps {
@@ -59,9 +60,9 @@ function imageRequest(deps: ImageRoutesDeps, action: ImageAction): Stage<Keyed> 
       let fields: Record<string, unknown>;
       if (action === 'edits') {
         if (!ctx.is('multipart/form-data')) throw new GatewayError('invalid_request', 'Image edits take a multipart/form-data body');
-        form = await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes);
+        form = await uploadBody(ctx, deps.maxUploadBytes);
         fields = form.fields;
-      } else fields = await jsonBody(ctx, deps.maxBodyBytes);
+      } else fields = jsonObject(await jsonBody(ctx, deps.maxBodyBytes));
       await serve(ctx, deps, action, fields, form);
     } finally {
       // The upload went upstream once the answer's headers came: its files are no longer needed.
@@ -70,15 +71,11 @@ function imageRequest(deps: ImageRoutesDeps, action: ImageAction): Stage<Keyed> 
   };
 }
 
-/** A generation's JSON body, read up to `maxBytes` (413 beyond). */
-async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Record<string, unknown>> {
-  const tooLarge = () => new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`, 413);
-  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
-  const read = await readBounded(ctx.req, maxBytes);
-  if (read === undefined) throw tooLarge();
+/** A generation's JSON body as an object (400 otherwise, as OpenAI words it). */
+function jsonObject(raw: Buffer): Record<string, unknown> {
   let body: unknown;
   try {
-    body = JSON.parse(read.toString('utf8'));
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new GatewayError('invalid_request', 'We could not parse the JSON body of your request. The OpenAI API expects a JSON payload');
   }

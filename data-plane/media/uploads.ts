@@ -3,8 +3,8 @@
  * it arrives and never held whole: fields go to memory (small, bounded by busboy's limits), each
  * file is streamed to a temporary file on disk. Spooled files let a request go to the next channel
  * after a failed attempt, and to a Gemini channel as base64 streamed from disk. Beyond `maxBytes`
- * of files the upload is refused with a 413 at once (the rest is not kept) and what was written is
- * deleted.
+ * of files the upload is refused with a 413 at once and what was written is deleted; reading stops
+ * there (the caller closes the connection: ./request-body.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -91,8 +91,8 @@ export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readabl
       const fail = (err: unknown) => {
         if (failed) return;
         failed = true;
+        // The rest is not read: the request's connection closes after the answer.
         body.unpipe(parser);
-        body.resume();
         reject(err);
       };
       parser.on('field', (name, value, _nameTruncated, valueTruncated) => {

@@ -13,13 +13,12 @@
 import type Koa from 'koa';
 import type { RuntimeModel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
-import { readBounded } from '../../shared/wire/bounded-body.js';
 import { usableGroups, type GroupUsable } from '../pipeline/candidates.js';
 import { checkAllowList } from '../pipeline/resolve.js';
 import { endpointRouter, endpointsOf, pathParam } from '../pipeline/endpoint-router.js';
 import type { Authenticated, Configured, RequestState, Stage, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
-import { spoolMultipart } from '../media/uploads.js';
+import { jsonBody, uploadBody } from '../media/request-body.js';
 import type { VideoJobs } from './jobs.js';
 import { videoFromForm, videoFromJson, type ParsedVideo, type VideoRequest } from './request.js';
 
@@ -81,7 +80,7 @@ export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware {
 /** POST /v1/videos: the request (its reference image spooled to disk, deleted once the job was started or refused), then {@link start}. */
 async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, unknown>> {
   let parsed: ParsedVideo;
-  if (ctx.is('multipart/form-data')) parsed = await videoFromForm(await spoolMultipart(ctx.headers, ctx.req, deps.maxUploadBytes));
+  if (ctx.is('multipart/form-data')) parsed = await videoFromForm(await uploadBody(ctx, deps.maxUploadBytes));
   else if (ctx.is('application/json')) parsed = await videoFromJson(await jsonBody(ctx, deps.maxBodyBytes));
   else throw new GatewayError('invalid_request', "Content-Type must be 'application/json' or 'multipart/form-data'");
   try {
@@ -89,18 +88,6 @@ async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, u
   } finally {
     void parsed.dispose();
   }
-}
-
-/** A JSON body, read up to `maxBytes` (413 beyond, and the connection closed: the rest is not read). */
-async function jsonBody(ctx: Ctx, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => {
-    ctx.set('connection', 'close');
-    return new GatewayError('too_large', `Request body is larger than the limit of ${maxBytes} bytes`);
-  };
-  if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge();
-  const bytes = await readBounded(ctx.req, maxBytes);
-  if (bytes === undefined) throw tooLarge();
-  return bytes;
 }
 
 /** The model, routing and rate limits of a checked creation, then the job. */

@@ -394,6 +394,37 @@ test('a 20 MB Gemini image answer is rewritten as it streams, never held whole: 
   expect(event.usage).toMatchObject({ images: 1, input: 7, output: 1290 });
 });
 
+test('an upload beyond IMAGE_MAX_UPLOAD_BYTES is answered 413 with the connection closed: the rest is never read', async () => {
+  const boundary = '----too-large';
+  const req = http.request(`${node.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  // Writes after the server closed fail; the answer came before.
+  req.on('error', () => undefined);
+  const closed = new Promise((resolve) => req.once('close', resolve));
+  let answer: http.IncomingMessage | undefined;
+  const answered = (once(req, 'response') as Promise<[http.IncomingMessage]>).then(([res]) => (answer = res));
+  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nflux-pro\r\n--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nx\r\n`);
+  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  // The upload never ends: a server that read on would wait for more, with the connection kept alive.
+  for (let sent = 0; !answer && sent < 4 * UPLOAD_LIMIT; sent += chunk.length) {
+    if (!req.write(chunk)) await Promise.race([once(req, 'drain').catch(() => undefined), answered, closed]);
+  }
+  const res = await answered;
+  expect(res.statusCode).toBe(413);
+  expect(res.headers.connection).toBe('close');
+  res.resume();
+  await closed;
+  // A generation's JSON body announced beyond MAX_BODY_BYTES: refused before it is read, the connection closed too.
+  const json = http.request(`${node.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json', 'content-length': String(1024 * MB) } });
+  json.on('error', () => undefined);
+  json.write('{"model": "flux-pro", "prompt": "');
+  const [refused] = (await once(json, 'response')) as [http.IncomingMessage];
+  expect(refused.statusCode).toBe(413);
+  expect(refused.headers.connection).toBe('close');
+  refused.resume();
+  json.destroy();
+});
+
 test('an answer cut after the client got its 200 (the upstream broke off) left JSON it cannot read: charged nothing, recorded as failed', async () => {
   // One image whole and a second begun, natively and translated (Gemini, priced by tokens it never reported).
   for (const model of ['cut-image', 'cut-gemini-image']) {
