@@ -9,7 +9,6 @@
 import type { DataPlaneDeps } from '../deps.js';
 import type { MediaFormat } from '../../shared/formats.js';
 import { UnitBilling } from '../billing/unit-billing.js';
-import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
 import { createServingBase } from '../pipeline/serving-base.js';
 import type { Authenticated, Configured, RequestState, StageChain } from '../pipeline/state.js';
 import type { RateLimitStage } from '../limits/rate-limit-stage.js';
@@ -49,14 +48,8 @@ export function createMediaBase(deps: DataPlaneDeps, format: MediaFormat, now: (
     billing,
     limits: base.limits,
     usable: (group, model, others) => base.groupHealth.usable(group, model, others),
-    onAttempt: (record, model) => {
-      const outcome = outcomeOf(record, { model, format, stream: false }, deps.config.nodeName);
-      if (outcome) base.recorder.record(outcome);
-    },
-    onSkip: (skip, model) => {
-      deps.metrics?.skipped(skip.reason);
-      base.recorder.count(skipOutcomeOf(skip, { model, format, stream: false }, deps.config.nodeName));
-    },
+    onAttempt: (record, model) => base.countAttempt(record, { model, format, stream: false }),
+    onSkip: (skip, model) => base.countSkip(skip, { model, format, stream: false }),
     onKeyRejected: base.onKeyRejected,
     close: async () => {
       await base.close();

@@ -14,7 +14,6 @@ import { Router, type RouterOptions } from '../routing/router.js';
 import { countCacheReads } from './cache-reads.js';
 import { Relay, type RelayRequest } from '../relay/relay.js';
 import type { TransportOptions } from '../../shared/wire/providers/transport.js';
-import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
 import { readBody } from './body.js';
 import { pickGroups } from './candidates.js';
 import { countTokens } from './count-tokens.js';
@@ -78,22 +77,19 @@ export interface RelayPipeline {
 /** Builds the pipeline over the data plane's ports and configuration. */
 export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOptions = {}): RelayPipeline {
   const now = options.now ?? Date.now;
-  const base = createServingBase(deps, { now, transport: options.transport, limits: { windowMs: options.rateWindowMs, onRefused: deps.metrics?.rateLimitRefused } });
+  const recording = options.recordOutcomes !== false;
+  const base = createServingBase(deps, { now, recordOutcomes: recording, transport: options.transport, limits: { windowMs: options.rateWindowMs, onRefused: deps.metrics?.rateLimitRefused } });
   const { cache, recorder, groupHealth, limits, onKeyRejected } = base;
   const routing = { ...deps.config.routing, ...options.routing };
   const router = new Router({ ...routing, breakers: options.breakers ?? routing.breakers }, now);
   deps.metrics?.watchRouting(() => router.view());
   // Health: every upstream attempt is counted (batched, no I/O per request); unavailable groups are skipped.
-  const recording = options.recordOutcomes !== false;
+  const counted = (req: RelayRequest) => ({ model: req.model.id, format: req.format, stream: req.stream });
   const onAttempt = (record: AttemptRecord, req: RelayRequest) => {
     deps.metrics?.attempt(record, req);
-    const outcome = outcomeOf(record, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName);
-    if (outcome && recording) recorder.record(outcome);
+    base.countAttempt(record, counted(req));
   };
-  const onSkip = (skip: SkipRecord, req: RelayRequest) => {
-    deps.metrics?.skipped(skip.reason);
-    if (recording) recorder.count(skipOutcomeOf(skip, { model: req.model.id, format: req.format, stream: req.stream }, deps.config.nodeName));
-  };
+  const onSkip = (skip: SkipRecord, req: RelayRequest) => base.countSkip(skip, counted(req));
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
   const relay = new Relay({ transport: base.transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
   const modelAsked = (format: WireFormat, source: ModelSource) =>

@@ -1,17 +1,21 @@
 /**
  * What every keyed endpoint family of the data plane runs on (the relay pipeline and each media
  * endpoint build one): a token cache subscribed to revocations, upstream connection pools, health
- * counting, group health, rate limits and key-rejection reports, with their shutdown.
+ * counting of upstream attempts and skipped candidates, group health, rate limits and
+ * key-rejection reports, with their shutdown.
  */
 import type { DataPlaneDeps } from '../deps.js';
+import type { GroupFormat } from '../../shared/formats.js';
 import { createLogger } from '../../shared/log.js';
 import { resolvesWithin } from '../../shared/async/within.js';
 import { TokenCache } from '../auth/token-cache.js';
 import { redisUnavailable } from '../../shared/wire/errors.js';
+import { outcomeOf, skipOutcomeOf } from '../health/attempt-outcome.js';
 import { GroupHealthView } from '../health/group-health.js';
 import { OutcomeRecorder } from '../health/outcome-recorder.js';
 import { rateLimitStage, type RateLimitOptions, type RateLimitStage } from '../limits/rate-limit-stage.js';
 import { DEFAULT_TRANSPORT_OPTIONS, UpstreamTransport, type TransportOptions } from '../../shared/wire/providers/transport.js';
+import type { AttemptRecord, SkipRecord } from '../relay/outcome.js';
 import type { KeyRejection } from '../relay/relay.js';
 import { authenticate } from './authenticate.js';
 import { closeWhenRefusedUnread } from './body.js';
@@ -33,6 +37,10 @@ export interface ServingBase {
   keyed(format: EndpointFormat): StageChain<RequestState & Configured & Authenticated>;
   transport: UpstreamTransport;
   recorder: OutcomeRecorder;
+  /** Counts a finished upstream attempt for health. */
+  countAttempt(record: AttemptRecord, request: CountedRequest): void;
+  /** Counts a candidate passed over without a call (breaker, parked, budget) in the metrics and for health. */
+  countSkip(skip: SkipRecord, request: CountedRequest): void;
   groupHealth: GroupHealthView;
   limits: RateLimitStage;
   /** Reports a key the upstream rejected, for the control plane to disable it everywhere. */
@@ -41,9 +49,18 @@ export interface ServingBase {
   close(): Promise<void>;
 }
 
+/** What health counts a request's attempts and skips under. */
+export interface CountedRequest {
+  model: string;
+  format: GroupFormat;
+  stream: boolean;
+}
+
 /** How a family's base differs from the defaults. */
 export interface ServingBaseOptions {
   now: () => number;
+  /** False: attempts and skips are not counted for health. Only a benchmark baseline wants this (health needs them). */
+  recordOutcomes?: boolean;
   transport?: TransportOptions;
   limits?: Pick<RateLimitOptions, 'windowMs' | 'onRefused'>;
 }
@@ -66,11 +83,20 @@ export function createServingBase(deps: DataPlaneDeps, options: ServingBaseOptio
     await next();
   };
   const auth = authenticate(cache, { now });
+  const recording = options.recordOutcomes !== false;
   return {
     cache,
     keyed: (format) => StageChain.start().then(configure(deps.runtime, format)).then(unread).then(tokenCacheReady).then(auth),
     transport,
     recorder,
+    countAttempt: (record, request) => {
+      const outcome = outcomeOf(record, request, deps.config.nodeName);
+      if (outcome && recording) recorder.record(outcome);
+    },
+    countSkip: (skip, request) => {
+      deps.metrics?.skipped(skip.reason);
+      if (recording) recorder.count(skipOutcomeOf(skip, request, deps.config.nodeName));
+    },
     groupHealth,
     limits,
     onKeyRejected: (rejection) => {
