@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { zod } from '../shared/zod.js';
 import { envVar, problem, readEnv } from '../shared/config/env.js';
 import { operationsEnv } from '../shared/config/operations.js';
@@ -18,6 +19,7 @@ function dataPlaneEnv(standalone: boolean) {
       MAX_JSON_DEPTH: envVar.integer(64, 2, 1000),
       IMAGE_MAX_UPLOAD_BYTES: envVar.integer(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       IMAGE_MAX_RESULT_BYTES: envVar.integer(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      UPLOAD_DIR: envVar.string(),
       UPSTREAM_IDLE_TIMEOUT_MS: envVar.integer(60_000, 100, 3_600_000),
       DATA_DIR: envVar.string(),
       REDIS_TIMEOUT_MS: envVar.integer(2000, 50, 60_000),
@@ -45,6 +47,8 @@ function dataPlaneEnv(standalone: boolean) {
       imageMaxUploadBytes: v.IMAGE_MAX_UPLOAD_BYTES,
       /** Largest image answer (base64 images) passed on, in bytes (413 beyond; IMAGE_MAX_RESULT_BYTES). */
       imageMaxResultBytes: v.IMAGE_MAX_RESULT_BYTES,
+      /** The existing directory where uploads are spooled, a temporary directory each (UPLOAD_DIR; the OS's temporary directory by default). */
+      uploadDir: v.UPLOAD_DIR ?? tmpdir(),
       /** Longest silence between upstream bytes once the upstream answered, unless the channel sets its own. */
       upstreamIdleTimeoutMs: v.UPSTREAM_IDLE_TIMEOUT_MS,
       /** Where the last good snapshot is kept, to start from when Redis is down. */

@@ -38,6 +38,7 @@ export function createImageRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     relay,
     maxBodyBytes: deps.config.maxBodyBytes,
     maxUploadBytes: deps.config.imageMaxUploadBytes,
+    uploadDir: deps.config.uploadDir,
     usable: base.usable,
     limits: base.limits,
   });

@@ -33,6 +33,8 @@ export interface ImageRoutesDeps {
   maxBodyBytes: number;
   /** IMAGE_MAX_UPLOAD_BYTES: an edit's files together. */
   maxUploadBytes: number;
+  /** UPLOAD_DIR: where an edit's files are spooled. */
+  uploadDir: string;
   /** Group health: may `group` serve `model` now? */
   usable?: GroupUsable;
   /** The rate limits of the token, its account and the groups, as for text (an image request counts as a request). */
@@ -60,7 +62,7 @@ function imageRequest(deps: ImageRoutesDeps, action: ImageAction): Stage<Keyed> 
       let fields: Record<string, unknown>;
       if (action === 'edits') {
         if (!ctx.is('multipart/form-data')) throw new GatewayError('invalid_request', 'Image edits take a multipart/form-data body');
-        form = await uploadBody(ctx, deps.maxUploadBytes);
+        form = await uploadBody(ctx, deps.maxUploadBytes, deps.uploadDir);
         fields = form.fields;
       } else fields = jsonObject(await jsonBody(ctx, deps.maxBodyBytes));
       await serve(ctx, deps, action, fields, form);

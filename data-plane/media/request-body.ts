@@ -22,10 +22,10 @@ export async function jsonBody(ctx: Koa.Context, maxBytes: number): Promise<Buff
   return bytes;
 }
 
-/** A multipart request's fields and files (spooled to disk), up to `maxBytes` of files (413 beyond). */
-export async function uploadBody(ctx: Koa.Context, maxBytes: number): Promise<SpooledForm> {
+/** A multipart request's fields and files (spooled under `dir`), up to `maxBytes` of files (413 beyond). */
+export async function uploadBody(ctx: Koa.Context, maxBytes: number, dir: string): Promise<SpooledForm> {
   try {
-    return await spoolMultipart(ctx.headers, ctx.req, maxBytes);
+    return await spoolMultipart(ctx.headers, ctx.req, maxBytes, dir);
   } catch (err) {
     if (!ctx.req.readableEnded) ctx.set('connection', 'close');
     throw err;

@@ -56,9 +56,9 @@ function counter(take: (n: number) => boolean): Transform {
 
 class UploadLimit extends Error {}
 
-/** A form of one file holding `data` (an image a JSON body carried inline), so that it is sent as an upload is. */
-export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 'mimeType'>, data: Buffer): Promise<SpooledForm> {
-  const dir = await mkdtemp(join(tmpdir(), 'meridian-upload-'));
+/** A form of one file holding `data` (an image a JSON body carried inline), so that it is sent as an upload is; spooled under `under`. */
+export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 'mimeType'>, data: Buffer, under = tmpdir()): Promise<SpooledForm> {
+  const dir = await mkdtemp(join(under, 'meridian-upload-'));
   const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
   try {
     const path = join(dir, '0');
@@ -71,9 +71,9 @@ export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 
   }
 }
 
-/** Reads `body` (the request stream) as multipart/form-data into memory fields and spooled files. */
-export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number): Promise<SpooledForm> {
-  const dir = await mkdtemp(join(tmpdir(), 'meridian-upload-'));
+/** Reads `body` (the request stream) as multipart/form-data into memory fields and files spooled under `under`. */
+export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number, under = tmpdir()): Promise<SpooledForm> {
+  const dir = await mkdtemp(join(under, 'meridian-upload-'));
   const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
   let total = 0;
   const take = (n: number) => (total += n) <= maxBytes;

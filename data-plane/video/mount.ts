@@ -40,6 +40,7 @@ export function createVideoRoutes(deps: DataPlaneDeps, options: { now?: () => nu
     jobs,
     maxBodyBytes: deps.config.maxBodyBytes,
     maxUploadBytes: deps.config.imageMaxUploadBytes,
+    uploadDir: deps.config.uploadDir,
     usable: base.usable,
     limits: base.limits,
   });

@@ -80,8 +80,8 @@ function jsonReference(value: unknown): { data: Buffer; mimeType: string } | und
   return { data: Buffer.from(match[2], 'base64'), mimeType: match[1].toLowerCase() };
 }
 
-/** Parses and checks a JSON creation request (its body, bounded by the caller); an inline reference image is spooled to disk. */
-export async function videoFromJson(raw: Buffer): Promise<ParsedVideo> {
+/** Parses and checks a JSON creation request (its body, bounded by the caller); an inline reference image is spooled to disk, under `uploadDir`. */
+export async function videoFromJson(raw: Buffer, uploadDir?: string): Promise<ParsedVideo> {
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -93,7 +93,7 @@ export async function videoFromJson(raw: Buffer): Promise<ParsedVideo> {
   const request = checked(fields);
   const image = jsonReference(fields.input_reference);
   if (!image) return { request, dispose: async () => undefined };
-  const form = await spoolBytes({ field: REFERENCE_FIELD, filename: 'reference', mimeType: image.mimeType }, image.data);
+  const form = await spoolBytes({ field: REFERENCE_FIELD, filename: 'reference', mimeType: image.mimeType }, image.data, uploadDir);
   return { request: { ...request, inputReference: form.files[0] }, dispose: form.dispose };
 }
 

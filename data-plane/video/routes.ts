@@ -31,6 +31,8 @@ export interface VideoRoutesDeps {
   maxBodyBytes: number;
   /** IMAGE_MAX_UPLOAD_BYTES: a multipart creation's reference image. */
   maxUploadBytes: number;
+  /** UPLOAD_DIR: where a reference image is spooled. */
+  uploadDir: string;
   /** Group health: may `group` serve `model` now (`others`: whether other groups may be left)? */
   usable?: GroupUsable;
   /** The rate limits of the token, its account and the groups, as for text (a creation counts as a request). */
@@ -80,8 +82,8 @@ export function videoRoutes(deps: VideoRoutesDeps): Koa.Middleware {
 /** POST /v1/videos: the request (its reference image spooled to disk, deleted once the job was started or refused), then {@link start}. */
 async function create(ctx: Ctx, deps: VideoRoutesDeps): Promise<Record<string, unknown>> {
   let parsed: ParsedVideo;
-  if (ctx.is('multipart/form-data')) parsed = await videoFromForm(await uploadBody(ctx, deps.maxUploadBytes));
-  else if (ctx.is('application/json')) parsed = await videoFromJson(await jsonBody(ctx, deps.maxBodyBytes));
+  if (ctx.is('multipart/form-data')) parsed = await videoFromForm(await uploadBody(ctx, deps.maxUploadBytes, deps.uploadDir));
+  else if (ctx.is('application/json')) parsed = await videoFromJson(await jsonBody(ctx, deps.maxBodyBytes), deps.uploadDir);
   else throw new GatewayError('invalid_request', "Content-Type must be 'application/json' or 'multipart/form-data'");
   try {
     return await start(ctx, deps, parsed.request);

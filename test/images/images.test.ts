@@ -9,7 +9,6 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import { readdir, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { GoogleGenAI } from '@google/genai';
@@ -104,6 +103,8 @@ let ports: Ports;
 let prefix: string;
 let node: DataPlane;
 let dir: { path: string; remove(): Promise<void> };
+/** The node's own upload directory (UPLOAD_DIR): what is spooled there is this test's. */
+let uploads: { path: string; remove(): Promise<void> };
 const keys = { a: '', textOnly: '', limited: '', poor: '' };
 
 beforeAll(async () => {
@@ -125,11 +126,12 @@ beforeAll(async () => {
   await ports.balances.load('acct-img', START_BALANCE, new Map());
   await ports.balances.load('acct-poor', 1000n, new Map());
   dir = await tempDataDir();
+  uploads = await tempDataDir();
   node = await startTestDataPlane({
     nodeName: 'img',
     redisPrefix: prefix,
     dataDir: dir.path,
-    env: { IMAGE_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT), IMAGE_MAX_RESULT_BYTES: String(RESULT_LIMIT) },
+    env: { IMAGE_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT), IMAGE_MAX_RESULT_BYTES: String(RESULT_LIMIT), UPLOAD_DIR: uploads.path },
   });
   await eventually(async () => node.runtime()?.revision === revision, 'the node applies the snapshot');
 });
@@ -139,6 +141,7 @@ afterAll(async () => {
   await upstream?.close();
   await ports?.close();
   await dir?.remove();
+  await uploads?.remove();
   if (prefix) await dropKeys(prefix);
 });
 
@@ -463,11 +466,11 @@ test('a client that goes away during a native answer is charged the images it wa
   expect(upstream.bytesSent).toBeLessThan(20 * MB);
 });
 
-/** The size of the largest file spooled in an upload directory of the data plane (they live in the OS temporary directory). */
+/** The size of the largest file spooled in the node's upload directory. */
 async function largestSpooled(): Promise<number> {
   let largest = 0;
-  for (const dir of (await readdir(tmpdir())).filter((d) => d.startsWith('meridian-upload-'))) {
-    for (const file of await readdir(join(tmpdir(), dir)).catch(() => [])) largest = Math.max(largest, (await stat(join(tmpdir(), dir, file)).catch(() => ({ size: 0 }))).size);
+  for (const dir of await readdir(uploads.path)) {
+    for (const file of await readdir(join(uploads.path, dir)).catch(() => [])) largest = Math.max(largest, (await stat(join(uploads.path, dir, file)).catch(() => ({ size: 0 }))).size);
   }
   return largest;
 }
@@ -495,4 +498,6 @@ test('a 20 MB edit upload goes to disk as it arrives, never held whole: live mem
   // A route that buffered the upload would hold all of it (20 MB) by now.
   expect(growth).toBeLessThan(8 * MB);
   expect(upstream.by(keyOf('i-compat')).at(-1)!.files).toEqual([{ field: 'image', type: 'image/png', bytes: size }]);
+  // Deleted once the request is done.
+  await eventually(async () => (await readdir(uploads.path)).length === 0, 'the upload deleted');
 });
