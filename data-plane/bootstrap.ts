@@ -61,7 +61,7 @@ export const relayWithMetering: PipelineFactory = (deps) => {
  * failed is tried again at the next request (the requests that waited for it get its error). Once
  * closed, it builds nothing more, and a request that waited for the build goes on to `next`.
  */
-function onFirstRequest(prefix: string, build: () => Promise<Omit<ModelRoutes, 'missing'>>): Omit<ModelRoutes, 'missing'> {
+export function onFirstRequest(prefix: string, build: () => Promise<Omit<ModelRoutes, 'missing'>>): Omit<ModelRoutes, 'missing'> {
   let built: Promise<Omit<ModelRoutes, 'missing'>> | undefined;
   let closed = false;
   return {
