@@ -56,6 +56,8 @@ export interface PipelineOptions extends PipelineHooks {
   /** Clock for breakers and token expiry (tests). */
   now?: () => number;
   random?: () => number;
+  /** Clock for the first-byte times the adaptive weights learn from (tests). */
+  stopwatch?: () => number;
   /** False: upstream attempts are not counted. Only a benchmark baseline wants this (health needs them). */
   recordOutcomes?: boolean;
   /** Length of a rate-limit window (tests shorten it; default one minute). */
@@ -91,7 +93,7 @@ export function createRelayPipeline(deps: DataPlaneDeps, options: PipelineOption
   };
   const onSkip = (skip: SkipRecord, req: RelayRequest) => base.countSkip(skip, counted(req));
   // A key the upstream rejected: the relay stops using it at once; the control plane disables it for all.
-  const relay = new Relay({ transport: base.transport, router, random: options.random, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
+  const relay = new Relay({ transport: base.transport, router, random: options.random, stopwatch: options.stopwatch, onAttempt, onSkip, onKeyRejected, idleTimeoutMs: deps.config.upstreamIdleTimeoutMs });
   const modelAsked = (format: WireFormat, source: ModelSource) =>
     base
       .keyed(format)

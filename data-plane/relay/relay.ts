@@ -57,6 +57,8 @@ export interface RelayDeps {
   router: Router;
   /** Weighted draws among a priority level's channels (injectable for tests). */
   random?: () => number;
+  /** The clock attempts' first-byte times are read on (tests; default `performance.now()`). */
+  stopwatch?: () => number;
   /** Told of every attempt that called an upstream, once it ended (health outcomes: Redis contract 5). */
   onAttempt?: (record: AttemptRecord, req: RelayRequest) => void;
   /** Told of every candidate skipped without a call (health counts why). */
@@ -194,7 +196,7 @@ export class Relay {
     const onGraceEnd = () => abort.abort(new AbortReason('shutdown'));
     if (req.graceEnd?.ended) onGraceEnd();
     else req.graceEnd?.once('end', onGraceEnd);
-    const options = { abort, idleTimeoutMs: this.deps.idleTimeoutMs, now: this.deps.router.now };
+    const options = { abort, idleTimeoutMs: this.deps.idleTimeoutMs, now: this.deps.router.now, stopwatch: this.deps.stopwatch };
     try {
       await attemptCall(this.deps.transport, call, record, options, async (res, { received, whole, secrets }) => {
         if (!req.stream) {

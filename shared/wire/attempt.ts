@@ -36,6 +36,8 @@ export interface AttemptOptions {
   totalMs?: number;
   /** The clock a back-off hint is read against, ms since the epoch. */
   now: () => number;
+  /** The clock the attempt's timings are read on, ms; default `performance.now()` (tests give one they move). */
+  stopwatch?: () => number;
 }
 
 /** What the reader of a successful answer is given besides the response. */
@@ -64,7 +66,8 @@ export async function attemptCall<T>(
   options: AttemptOptions,
   read: (res: UpstreamResponse, reading: AnswerReading) => Promise<T>,
 ): Promise<T> {
-  const started = performance.now();
+  const stopwatch = options.stopwatch ?? (() => performance.now());
+  const started = stopwatch();
   const { abort } = options;
   // The reason is made only when a timer fires: an Error captures a stack, too dear for every request.
   const timeout = () => abort.abort(new AbortReason('timeout'));
@@ -83,7 +86,7 @@ export async function attemptCall<T>(
     } catch (err) {
       throw failureFromError(err, abort);
     }
-    timing.ttfbMs = performance.now() - started;
+    timing.ttfbMs = stopwatch() - started;
     timing.status = res.status;
     idleTimer = setTimeout(() => abort.abort(new AbortReason('idle')), timeouts.idleMs ?? options.idleTimeoutMs);
     const received = () => {
@@ -113,7 +116,7 @@ export async function attemptCall<T>(
     };
     return await read(res, { signal: abort, received, whole, secrets: () => secretsOf(call) });
   } finally {
-    timing.latencyMs = performance.now() - started;
+    timing.latencyMs = stopwatch() - started;
     clearTimeout(totalTimer);
     clearTimeout(firstByteTimer);
     clearTimeout(idleTimer);

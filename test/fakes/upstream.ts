@@ -98,6 +98,12 @@ const FIXTURE_API: [string, FakeApi][] = [
   ['gemini-', 'gemini'],
 ];
 
+/** How a fake is started. */
+export interface FakeUpstreamOptions {
+  record?: boolean;
+  delay?: (ms: number) => Promise<void>;
+}
+
 /** A problem with a request that the real API would reject too; recorded for assertions. */
 class Violation extends Error {}
 
@@ -122,13 +128,19 @@ export class FakeUpstream {
     /** Base URL, e.g. `http://127.0.0.1:1234`. */
     readonly url: string,
     private readonly record: boolean,
+    private readonly delay: (ms: number) => Promise<void>,
   ) {}
 
-  /** Starts a fake on a free loopback port; `record: false` keeps no requests (long benchmark runs). */
-  static async start(options: { record?: boolean } = {}): Promise<FakeUpstream> {
+  /**
+   * Starts a fake on a free loopback port; `record: false` keeps no requests (long benchmark
+   * runs). `delay`: how a reply's `delayMs` is waited out (default: on the real clock; a test
+   * whose gateway reads first-byte times on a clock of its own moves that clock instead).
+   */
+  static async start(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const fake = new FakeUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options.record ?? true);
+    const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    const fake = new FakeUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options.record ?? true, delay);
     server.on('connection', (socket) => {
       fake.sockets.add(socket);
       socket.on('close', () => fake.sockets.delete(socket));
@@ -287,7 +299,7 @@ export class FakeUpstream {
           if (res.destroyed) return;
         }
         if (b.kind === 'reply' && b.delayMs) {
-          await new Promise((resolve) => setTimeout(resolve, b.delayMs));
+          await this.delay(b.delayMs);
           if (res.destroyed) return;
         }
         const reply = b.reply ?? defaultReply(r);

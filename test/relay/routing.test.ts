@@ -4,8 +4,9 @@
  * client's format, with the shortest wait, when every candidate is parked; each skip logged with
  * why), a rejected key that counts for neither, the adaptive weights moving traffic away from a
  * slow channel, a coding agent's conversation pinned to one channel and key, and the retry
- * budget. The data plane's clock is injected (breakers, parking); only the slow channel's first
- * byte is real time, and the test bounds its share by the algorithm, not by a duration.
+ * budget. The data plane's clocks and draws are the test's: breakers and parking run on a clock
+ * the tests move, first-byte times on one that only the fake upstream's reply delays move, and
+ * the weighted draws come from a seeded sequence; nothing depends on how busy the machine is.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
@@ -80,13 +81,23 @@ function catalog(deadPort: number): (upstreamUrl: string) => SnapshotContent {
 let bed: RelayBed;
 /** The data plane's clock: moved past every window between tests. */
 let now = Date.parse('2026-11-28T10:00:00Z');
+/** The data plane's first-byte clock: a reply's `delayMs` moves it, no real time passes. */
+let firstByteClock = 0;
+/** The weighted draws among a level's channels: seeded, started afresh where a test counts them. */
+let draw = seeded(42);
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   bed = await startRelayBed(catalog(await freePort()), {
+    upstream: {
+      delay: async (ms) => {
+        firstByteClock += ms;
+      },
+    },
     pipeline: {
       now: () => now,
-      random: seeded(42),
+      random: () => draw(),
+      stopwatch: () => firstByteClock,
       breakers: { failureThreshold: 2, windowMs: 60_000, openMs: 10_000 },
       // Two channel attempts per request: the other tests need no more.
       routing: { budget: { ...DEFAULT_RETRY_BUDGET, maxAttempts: 2 } },
@@ -199,11 +210,13 @@ test('a model whose upstream keeps answering 429 without saying when opens its b
 });
 
 test('a channel ten times slower to its first byte gets a shrinking share, bounded below by the exploration share', async () => {
+  // First bytes after 20 and 200 ms exactly, on the first-byte clock.
   bed.upstream.setDefault(keyOf('r-fast'), { kind: 'reply', delayMs: 20 });
   bed.upstream.setDefault(keyOf('r-slow'), { kind: 'reply', delayMs: 200 });
-  const weights = () => bed.pipeline.router.scores.weights(bed.dataPlane.runtime()!.models.get('m-pair')!.routes[0].levels[0].channels, 'm-pair');
-  expect(weights()).toEqual([0.5, 0.5]);
-  const served: string[] = [];
+  draw = seeded(7);
+  const level = bed.dataPlane.runtime()!.models.get('m-pair')!.routes[0].levels[0].channels;
+  const slowWeight = () => bed.pipeline.router.scores.weights(level, 'm-pair')[level.findIndex((c) => c.channel.id === 'r-slow')];
+  expect(slowWeight()).toBe(0.5);
   for (let i = 0; i < 300; i++) {
     const res = await fetch(`${bed.url}/v1/chat/completions`, {
       method: 'POST',
@@ -213,17 +226,15 @@ test('a channel ten times slower to its first byte gets a shrinking share, bound
     expect(res.status).toBe(200);
     await res.arrayBuffer();
   }
-  for (const r of bed.upstream.requests) served.push(r.key === keyOf('r-slow') ? 'slow' : 'fast');
-  // Settled, the slow share is 0.9 x (1/10)/(1 + 1/10) + 0.1 x 1/2 = 0.13; a busy machine adding even
-  // 100 ms to both first bytes leaves it under 0.31. The floor is the exploration share: 0.1 x 1/2.
-  // Measured over the last 200 requests: below 0.35, and never starved (at the settled 0.13, fewer
-  // than 5 of 200, half the floor, comes up less than once in a million draws).
-  const slowLate = served.slice(100).filter((s) => s === 'slow').length;
-  expect(slowLate / 200).toBeLessThan(0.35);
-  expect(slowLate / 200).toBeGreaterThanOrEqual(0.05 / 2);
-  const slowWeight = weights()[bed.dataPlane.runtime()!.models.get('m-pair')!.routes[0].levels[0].channels.findIndex((c) => c.channel.id === 'r-slow')];
-  expect(slowWeight).toBeLessThan(0.35);
-  expect(slowWeight).toBeGreaterThanOrEqual(0.05);
+  expect(bed.pipeline.router.scores.get('r-slow', 'm-pair')).toMatchObject({ success: 1, ttfbMs: 200 });
+  expect(bed.pipeline.router.scores.get('r-fast', 'm-pair')).toMatchObject({ success: 1, ttfbMs: 20 });
+  // Settled, the slow weight is 0.9 x (1/10)/(1 + 1/10) + 0.1 x 1/2 = 0.13, down from the even 0.5;
+  // its floor is the exploration share, 0.1 x 1/2.
+  expect(slowWeight()).toBeCloseTo(0.9 * (0.1 / 1.1) + 0.1 * 0.5, 9);
+  // The draws follow: over the last 200 requests, well under the even split and not starved.
+  const slowLate = bed.upstream.requests.slice(100).filter((r) => r.key === keyOf('r-slow')).length;
+  expect(slowLate / 200).toBeGreaterThan(0.05);
+  expect(slowLate / 200).toBeLessThan(0.25);
 });
 
 test("every candidate parked for different times: 429 in the client's own format with the shortest Retry-After, each skip logged at debug with why", async () => {

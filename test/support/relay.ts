@@ -13,7 +13,7 @@ import type { Ports } from '../../shared/ports/ports.js';
 import type { TokenRecord } from '../../shared/ports/token-store.js';
 import { sealSnapshot } from '../../shared/snapshot/hash.js';
 import type { SnapshotContent } from '../../shared/snapshot/types.js';
-import { FakeUpstream } from '../fakes/upstream.js';
+import { FakeUpstream, type FakeUpstreamOptions } from '../fakes/upstream.js';
 import { TEST_SECRET_KEY } from './control-plane.js';
 import { TEST_REDIS_URL, testRedisPrefix } from './database.js';
 import { tempDataDir } from './data-plane.js';
@@ -46,9 +46,9 @@ function newKey(): string {
 /** Starts the fake upstream, then a data plane whose snapshot is built by `content(upstreamUrl)`. */
 export async function startRelayBed(
   content: (upstreamUrl: string) => SnapshotContent,
-  options: { env?: Record<string, string>; pipeline?: PipelineOptions } = {},
+  options: { env?: Record<string, string>; pipeline?: PipelineOptions; upstream?: FakeUpstreamOptions } = {},
 ): Promise<RelayBed> {
-  const upstream = await FakeUpstream.start();
+  const upstream = await FakeUpstream.start(options.upstream);
   const prefix = testRedisPrefix();
   const ports = redisPorts(TEST_REDIS_URL, prefix);
   const dir = await tempDataDir();
