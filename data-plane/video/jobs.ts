@@ -6,7 +6,9 @@
  *   a failure before the upstream took the job moves on to the next channel (and key), as for
  *   text; when none takes it the reservation goes back. The job is stored for the account's list.
  * - retrieve: ask the upstream for the job's state; the first poll to see it completed charges it,
- *   the first to see it failed releases its reservation (data-plane/billing/unit-billing.ts).
+ *   the first to see it failed releases its reservation (data-plane/billing/unit-billing.ts). A
+ *   job whose status the upstream answers 404 for is gone upstream: it failed, unless it had
+ *   already ended (a finished video the upstream deleted since stays as it finished).
  * - content: polls as retrieve does (so a client that downloads without ever asking for the
  *   status still gets its job charged, once), then, once completed, streams the file from the
  *   upstream to the client as it arrives (never held whole; bounded by the socket buffers).
@@ -190,7 +192,8 @@ export class VideoJobs {
     const record: VideoJobRecord = stored ? (JSON.parse(stored) as VideoJobRecord) : orphan(id, ref, channel.id);
     let state: UpstreamJobState;
     try {
-      state = upstream.state(await readJson(await this.callWithKey(channel, record.model, record.group, (key) => upstream.poll(channel, key, ref.upstreamId))));
+      const tried = await this.tryKeys(channel, record.model, record.group, (key) => upstream.poll(channel, key, ref.upstreamId));
+      state = 'value' in tried || !goneUpstream(tried.failure) ? upstream.state(await readJson(answerOf(tried))) : goneState(record);
     } catch (err) {
       // An answer cut short or not understood is the upstream's fault, told as such (502).
       throw err instanceof GatewayError ? err : asFailure(err).clientError;
@@ -241,9 +244,12 @@ export class VideoJobs {
    * dropped and reported, the next one tried); counted for health. Throws the client's error.
    */
   private async callWithKey(channel: RuntimeChannel, model: string, group: string, build: (key: string) => VideoExchange): Promise<UpstreamResponse> {
-    const tried = await this.channels.withKeys(channel, group, model, (key, record) => this.send(channel, build(key), record, key), asFailure);
-    if ('value' in tried) return tried.value;
-    throw tried.failure?.clientError ?? new GatewayError('unavailable', 'The channel of this video has no usable upstream key right now');
+    return answerOf(await this.tryKeys(channel, model, group, build));
+  }
+
+  /** The exchange of {@link callWithKey}: its answer, or the failure that ended it (none: no usable key). */
+  private tryKeys(channel: RuntimeChannel, model: string, group: string, build: (key: string) => VideoExchange): Promise<KeysTried> {
+    return this.channels.withKeys(channel, group, model, (key, record) => this.send(channel, build(key), record, key), asFailure);
   }
 
   /** Sends one exchange and reads its JSON answer. */
@@ -264,6 +270,31 @@ export class VideoJobs {
   private nowSeconds(): number {
     return Math.floor(this.deps.now() / 1000);
   }
+}
+
+/** How an exchange over a channel's keys went. */
+type KeysTried = { value: UpstreamResponse } | { failure?: UpstreamFailure };
+
+/** The answer of an exchange over a channel's keys, or the client's error. */
+function answerOf(tried: KeysTried): UpstreamResponse {
+  if ('value' in tried) return tried.value;
+  throw tried.failure?.clientError ?? new GatewayError('unavailable', 'The channel of this video has no usable upstream key right now');
+}
+
+/** Did the upstream answer that it has no such job (404 to the job's status request)? */
+function goneUpstream(failure: UpstreamFailure | undefined): boolean {
+  return failure?.result === 'status' && failure.status === 404;
+}
+
+/**
+ * The state of a job its upstream no longer has: failed (so it is charged nothing and its
+ * reservation goes back at once), unless it had already ended, when it stays as it ended.
+ */
+function goneState(record: VideoJobRecord): UpstreamJobState {
+  if (record.status === 'completed' || record.status === 'failed') {
+    return { status: record.status, progress: record.progress, error: record.error ?? undefined, completedAt: record.completedAt ?? undefined, expiresAt: record.expiresAt ?? undefined };
+  }
+  return { status: 'failed', progress: record.progress, error: { code: 'video_not_found_upstream', message: 'The upstream no longer has this job' } };
 }
 
 /** The 404 of a job id that is unknown, forged, or another account's (indistinguishable on purpose). */

@@ -5,7 +5,8 @@
  * GET /v1beta/files/{id}:download). It checks every request as the real APIs would (the key in
  * the kind's own header, the path, the body's fields and values, that a job is polled with a key
  * of the channel that made it) and records the malformed ones in `violations`. Jobs finish after
- * a scripted number of polls, completed or failed; files are generated as they are sent (a
+ * a scripted number of polls, completed or failed, or are forgotten (their polls answer 404 as the
+ * real APIs answer for a job they do not have); files are generated as they are sent (a
  * 20 MB file never exists whole, here either).
  */
 import http from 'node:http';
@@ -17,12 +18,17 @@ import { randomBytes } from 'node:crypto';
 export interface VideoScript {
   /** Polls answered "still running" before the job ends (default 1). */
   pollsUntilDone?: number;
-  /** How it ends (default `complete`); `cancel`: a Gemini operation cancelled upstream (OpenAI jobs fail instead). */
-  outcome?: 'complete' | 'fail' | 'cancel';
+  /**
+   * How it ends (default `complete`); `cancel`: a Gemini operation cancelled upstream (OpenAI jobs
+   * fail instead); `forget`: the upstream loses the job, and its polls answer 404 from then on.
+   */
+  outcome?: 'complete' | 'fail' | 'cancel' | 'forget';
   /** Size of the finished file in bytes (default 1000). */
   fileBytes?: number;
   /** Creation answers this HTTP status instead (a failing channel). */
   createStatus?: number;
+  /** Status polls answer this HTTP status instead (an upstream failing while the job runs). */
+  pollStatus?: number;
 }
 
 /** One request the fake accepted. */
@@ -121,7 +127,7 @@ export class FakeVideoUpstream {
 
   private scriptOf(key: string): Required<VideoScript> {
     const s = this.scripts.get(key) ?? {};
-    return { pollsUntilDone: s.pollsUntilDone ?? 1, outcome: s.outcome ?? 'complete', fileBytes: s.fileBytes ?? 1000, createStatus: s.createStatus ?? 0 };
+    return { pollsUntilDone: s.pollsUntilDone ?? 1, outcome: s.outcome ?? 'complete', fileBytes: s.fileBytes ?? 1000, createStatus: s.createStatus ?? 0, pollStatus: s.pollStatus ?? 0 };
   }
 
   private knownKey(key: string): boolean {
@@ -165,8 +171,12 @@ export class FakeVideoUpstream {
     if (!job || job.api !== 'openai') return this.violation(res, `openai: unknown video ${m[1]}`, 404);
     if (!this.sameChannel(job.key, key)) return this.violation(res, `openai: video ${job.id} polled with another project's key`, 404);
     if (!m[2]) {
+      if (job.script.pollStatus) return error(res, job.script.pollStatus, { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null });
       job.polls += 1;
-      return json(res, openaiVideo(job, statusOf(job)));
+      const status = statusOf(job);
+      // OpenAI's answer for a video it does not have.
+      if (status === 'gone') return error(res, 404, { message: `Video with id '${job.id}' not found.`, type: 'invalid_request_error', param: null, code: null });
+      return json(res, openaiVideo(job, status));
     }
     if (url.searchParams.get('variant') !== 'video') return this.violation(res, `openai: variant ${url.searchParams.get('variant')}`);
     if (statusOf(job) !== 'completed') return this.violation(res, `openai: content of ${job.id} before it completed`);
@@ -205,9 +215,12 @@ export class FakeVideoUpstream {
     if (!job || job.api !== 'gemini' || (poll && job.model !== poll[1])) return this.violation(res, `gemini: unknown operation ${path}`, 404);
     if (!this.sameChannel(job.key, key)) return this.violation(res, `gemini: ${path} with another project's key`, 404);
     if (poll) {
+      if (job.script.pollStatus) return error(res, job.script.pollStatus, { code: job.script.pollStatus, message: 'An internal error has occurred.', status: 'INTERNAL' });
       job.polls += 1;
       const status = statusOf(job);
       const name = `models/${job.model}/operations/${job.id}`;
+      // Google's answer for an operation it does not have.
+      if (status === 'gone') return error(res, 404, { code: 404, message: `Operation not found: ${name}`, status: 'NOT_FOUND' });
       if (status !== 'completed' && status !== 'failed') return json(res, { name, done: false, metadata: {} });
       if (status === 'failed' && job.script.outcome === 'cancel') return json(res, { name, done: true, error: { code: 1, message: 'The operation was cancelled.', status: 'CANCELLED' } });
       if (status === 'failed') return json(res, { name, done: true, error: { code: 3, message: 'The prompt was blocked.', status: 'INVALID_ARGUMENT' } });
@@ -220,12 +233,13 @@ export class FakeVideoUpstream {
   }
 }
 
-function statusOf(job: Job): 'queued' | 'in_progress' | 'completed' | 'failed' {
+/** Where the job is after its polls so far (`gone`: forgotten). */
+function statusOf(job: Job): 'queued' | 'in_progress' | 'completed' | 'failed' | 'gone' {
   if (job.polls <= job.script.pollsUntilDone) return job.polls === 0 ? 'queued' : 'in_progress';
-  return job.script.outcome === 'complete' ? 'completed' : 'failed';
+  return job.script.outcome === 'complete' ? 'completed' : job.script.outcome === 'forget' ? 'gone' : 'failed';
 }
 
-function openaiVideo(job: Job, status: ReturnType<typeof statusOf>): Record<string, unknown> {
+function openaiVideo(job: Job, status: Exclude<ReturnType<typeof statusOf>, 'gone'>): Record<string, unknown> {
   return {
     id: job.id,
     object: 'video',
@@ -245,6 +259,11 @@ function openaiVideo(job: Job, status: ReturnType<typeof statusOf>): Record<stri
 
 function json(res: http.ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** An error answer in the API's envelope (`{ error }`), not a violation: the upstream's own word. */
+function error(res: http.ServerResponse, status: number, body: Record<string, unknown>): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: body }));
 }
 
 const CHUNK = 64 * 1024;

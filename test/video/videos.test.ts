@@ -3,8 +3,8 @@
  * an overseas node on one Redis) in front of a fake video upstream that checks what it gets:
  * OpenAI video channels natively, a Gemini (Veo) channel by translation; a job created through
  * one node and polled and downloaded through the other; failover before the job exists; each job
- * charged once, exactly, per second; a failed job charged nothing; another account's job id a
- * 404; bad input refused in the OpenAI error shape before anything is reserved or sent; the
+ * charged once, exactly, per second; a failed job, or one its upstream no longer has, charged
+ * nothing; another account's job id a 404; bad input refused in the OpenAI error shape before anything is reserved or sent; the
  * caller's list; rate limits; a 20 MB file streamed through with bounded memory.
  */
 import OpenAI, { toFile } from 'openai';
@@ -271,6 +271,46 @@ describe('video jobs', () => {
     const recorded = await eventually(async () => (await events('acct-b')).slice(before).length > 0 && (await events('acct-b')).slice(before), 'the usage event');
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ model: 'veo-3', channelId: 'v-gemini', status: 'failed', chargeMicro: '0' });
+    upstream.script(keyOf('v-gemini'), {});
+  });
+
+  test.each([
+    ['OpenAI', 'sora-2', 'v-openai'],
+    ['Gemini (Veo)', 'veo-3', 'v-gemini'],
+  ] as const)('%s channel: a job its upstream no longer has (its poll answers 404) failed: charged nothing, its reservation back at once, once', async (_kind, model, channel) => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf(channel), { outcome: 'forget', pollsUntilDone: 1 });
+    const { balance: start } = await balance('acct-b');
+    const before = (await events('acct-b')).length;
+    const created = await client(domestic, keys.b).videos.create({ model, prompt: 'Lost along the way', seconds: '8', size: '1280x720' });
+    expect(await balance('acct-b')).toEqual({ balance: start! - expectedMicro(model, 8, 'ceil'), open: 1 });
+    expect((await client(overseas, keys.b).videos.retrieve(created.id)).status).toBe('in_progress');
+    // The next poll finds the job gone upstream (404 there): the client gets the job, failed, not an error.
+    const polls = upstream.requests.length;
+    const failed = await client(overseas, keys.b).videos.retrieve(created.id);
+    expect(upstream.requests.slice(polls).map((r) => r.method)).toEqual(['GET']);
+    expect(failed).toMatchObject({ id: created.id, model, status: 'failed', error: { code: 'video_not_found_upstream', message: expect.stringContaining('no longer has this job') } });
+    expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
+    // Polled again on the other node: still failed, nothing released or recorded twice.
+    expect(await client(domestic, keys.b).videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'video_not_found_upstream' } });
+    expect((await client(domestic, keys.b).videos.list()).data.find((v) => v.id === created.id)).toMatchObject({ status: 'failed' });
+    await expect(client(domestic, keys.b).videos.downloadContent(created.id)).rejects.toMatchObject({ status: 400 });
+    const recorded = await eventually(async () => (await events('acct-b')).slice(before).length > 0 && (await events('acct-b')).slice(before), 'the usage event');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ model, channelId: channel, status: 'failed', chargeMicro: '0' });
+    expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
+    upstream.script(keyOf(channel), {});
+  });
+
+  test('a poll the upstream fails otherwise (502) is an error to the client: the job is not failed, its reservation held', async () => {
+    upstream.script(keyOf('v-gemini'), { pollStatus: 502 });
+    // An account of its own: this job's reservation stays open (until it expires).
+    const key = await token('frank', 'acct-c', ['video']);
+    await ports.balances.load('acct-c', START_BALANCE, new Map());
+    const created = await client(domestic, key).videos.create({ model: 'veo-3', prompt: 'Out of reach', seconds: '4', size: '1280x720' });
+    for (const node of [domestic, overseas]) await expect(client(node, key).videos.retrieve(created.id)).rejects.toMatchObject({ status: 502 });
+    expect(await balance('acct-c')).toEqual({ balance: START_BALANCE - expectedMicro('veo-3', 4, 'ceil'), open: 1 });
+    expect((await client(overseas, key).videos.list()).data.map((v) => [v.id, v.status])).toEqual([[created.id, 'in_progress']]);
     upstream.script(keyOf('v-gemini'), {});
   });
 
