@@ -56,7 +56,7 @@ export interface PipelineOptions extends PipelineHooks {
   /** Clock for breakers and token expiry (tests). */
   now?: () => number;
   random?: () => number;
-  /** Clock for the first-byte times the adaptive weights learn from (tests). */
+  /** Clock for upstream attempts' first-byte and latency times, ms (tests; default `performance.now()`). */
   stopwatch?: () => number;
   /** False: upstream attempts are not counted. Only a benchmark baseline wants this (health needs them). */
   recordOutcomes?: boolean;

@@ -40,6 +40,9 @@ export interface AttemptOptions {
   stopwatch?: () => number;
 }
 
+/** The attempt timings' clock unless a test gives its own. */
+const realClock = (): number => performance.now();
+
 /** What the reader of a successful answer is given besides the response. */
 export interface AnswerReading {
   /** Aborted when a timer fires or the caller pulls the switch. */
@@ -66,7 +69,7 @@ export async function attemptCall<T>(
   options: AttemptOptions,
   read: (res: UpstreamResponse, reading: AnswerReading) => Promise<T>,
 ): Promise<T> {
-  const stopwatch = options.stopwatch ?? (() => performance.now());
+  const stopwatch = options.stopwatch ?? realClock;
   const started = stopwatch();
   const { abort } = options;
   // The reason is made only when a timer fires: an Error captures a stack, too dear for every request.

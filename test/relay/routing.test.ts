@@ -83,8 +83,11 @@ let bed: RelayBed;
 let now = Date.parse('2026-11-28T10:00:00Z');
 /** The data plane's first-byte clock: a reply's `delayMs` moves it, no real time passes. */
 let firstByteClock = 0;
-/** The weighted draws among a level's channels: seeded, started afresh where a test counts them. */
+/** The weighted draws among a level's channels: seeded, started afresh for each test (a `-t` filter draws the same). */
 let draw = seeded(42);
+beforeEach(() => {
+  draw = seeded(42);
+});
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
