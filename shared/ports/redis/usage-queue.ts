@@ -91,7 +91,8 @@ export class RedisUsageQueue implements UsageQueue {
     // An entry trimmed while pending comes back without its fields: nothing is left to read, and
     // acknowledged it no longer comes first in every later call.
     const gone = entries.filter((entry) => entry[1] === null).map(([id]) => id);
-    if (gone.length > 0) await this.ack(group, gone);
+    // Best effort: the live entries are what matters now; a failed ack is tried again next time.
+    if (gone.length > 0) await this.ack(group, gone).catch(() => undefined);
     return entries.filter((entry): entry is StreamEntry => entry[1] !== null).flatMap(decode);
   }
 
