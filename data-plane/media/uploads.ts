@@ -8,7 +8,6 @@
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -57,7 +56,7 @@ function counter(take: (n: number) => boolean): Transform {
 class UploadLimit extends Error {}
 
 /** A form of one file holding `data` (an image a JSON body carried inline), so that it is sent as an upload is; spooled under `under`. */
-export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 'mimeType'>, data: Buffer, under = tmpdir()): Promise<SpooledForm> {
+export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 'mimeType'>, data: Buffer, under: string): Promise<SpooledForm> {
   const dir = await mkdtemp(join(under, 'meridian-upload-'));
   const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
   try {
@@ -72,7 +71,7 @@ export async function spoolBytes(file: Pick<SpooledFile, 'field' | 'filename' | 
 }
 
 /** Reads `body` (the request stream) as multipart/form-data into memory fields and files spooled under `under`. */
-export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number, under = tmpdir()): Promise<SpooledForm> {
+export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readable, maxBytes: number, under: string): Promise<SpooledForm> {
   const dir = await mkdtemp(join(under, 'meridian-upload-'));
   const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
   let total = 0;

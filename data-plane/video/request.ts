@@ -81,7 +81,7 @@ function jsonReference(value: unknown): { data: Buffer; mimeType: string } | und
 }
 
 /** Parses and checks a JSON creation request (its body, bounded by the caller); an inline reference image is spooled to disk, under `uploadDir`. */
-export async function videoFromJson(raw: Buffer, uploadDir?: string): Promise<ParsedVideo> {
+export async function videoFromJson(raw: Buffer, uploadDir: string): Promise<ParsedVideo> {
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));

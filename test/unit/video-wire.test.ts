@@ -4,6 +4,7 @@
  * body, operation states).
  */
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { SecretBox } from '../../shared/crypto/secrets.js';
 import { GatewayError } from '../../shared/wire/errors.js';
@@ -38,7 +39,7 @@ describe('job ids', () => {
 });
 
 describe('creation requests', () => {
-  const json = async (body: unknown) => (await videoFromJson(Buffer.from(JSON.stringify(body)))).request;
+  const json = async (body: unknown) => (await videoFromJson(Buffer.from(JSON.stringify(body)), tmpdir())).request;
   const refused = async (body: unknown, message: string) => {
     const err = (await json(body).catch((e: unknown) => e)) as GatewayError;
     expect(err).toBeInstanceOf(GatewayError);
@@ -47,7 +48,7 @@ describe('creation requests', () => {
   /** The form the SDK sends, spooled as the route spools it. */
   const spooled = async (form: FormData) => {
     const encoded = new Response(form);
-    return spoolMultipart({ 'content-type': encoded.headers.get('content-type')! }, Readable.from(Buffer.from(await encoded.arrayBuffer())), 1024 * 1024);
+    return spoolMultipart({ 'content-type': encoded.headers.get('content-type')! }, Readable.from(Buffer.from(await encoded.arrayBuffer())), 1024 * 1024, tmpdir());
   };
 
   test('JSON: OpenAI defaults fill what is left out', async () => {
@@ -56,7 +57,7 @@ describe('creation requests', () => {
   });
 
   test('JSON: a data-URL image as input_reference, spooled to disk until disposed of', async () => {
-    const parsed = await videoFromJson(Buffer.from(JSON.stringify({ prompt: 'p', input_reference: { image_url: `data:image/png;base64,${Buffer.from('png').toString('base64')}` } })));
+    const parsed = await videoFromJson(Buffer.from(JSON.stringify({ prompt: 'p', input_reference: { image_url: `data:image/png;base64,${Buffer.from('png').toString('base64')}` } })), tmpdir());
     const image = parsed.request.inputReference!;
     expect(image).toMatchObject({ field: 'input_reference', mimeType: 'image/png', filename: 'reference', bytes: 3 });
     expect(await readFile(image.path)).toEqual(Buffer.from('png'));
@@ -72,7 +73,7 @@ describe('creation requests', () => {
     await refused({ prompt: 'p', seconds: '4.0' }, "Invalid value for 'seconds'");
     await refused({ prompt: 'p', size: '1920x1080' }, "Invalid value for 'size': '1920x1080'");
     await refused({ prompt: { text: 'p' } }, "'prompt' must be a string");
-    await expect(videoFromJson(Buffer.from('{"prompt":'))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not valid JSON') });
+    await expect(videoFromJson(Buffer.from('{"prompt":'), tmpdir())).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not valid JSON') });
   });
 
   test('multipart, as the SDK sends it, with an uploaded image kept on disk', async () => {
@@ -106,7 +107,7 @@ describe('Gemini translation', () => {
     const body = async (request: Parameters<typeof predictBody>[0]) => JSON.parse(Buffer.concat(await predictBody(request).toArray()).toString('utf8')) as unknown;
     expect(await body({ model: 'm', prompt: 'p "quoted"', seconds: 8, size: '1280x720' })).toEqual({ instances: [{ prompt: 'p "quoted"' }], parameters: { aspectRatio: '16:9', resolution: '720p', durationSeconds: 8 } });
     const image = Buffer.from(Array.from({ length: 100_001 }, (_, i) => (i * 13) % 256));
-    const form = await spoolBytes({ field: 'input_reference', filename: 'f.png', mimeType: 'image/png' }, image);
+    const form = await spoolBytes({ field: 'input_reference', filename: 'f.png', mimeType: 'image/png' }, image, tmpdir());
     try {
       expect(await body({ model: 'm', prompt: 'p', seconds: 4, size: '1024x1792', inputReference: form.files[0] })).toEqual({
         instances: [{ prompt: 'p', image: { bytesBase64Encoded: image.toString('base64'), mimeType: 'image/png' } }],
