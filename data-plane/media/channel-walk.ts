@@ -11,7 +11,7 @@
  * Skips and failed calls are logged at `debug` with why.
  */
 import type { SnapshotGroup } from '../../shared/snapshot/types.js';
-import type { GroupRoute, RuntimeChannel, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
+import type { GroupRoute, RuntimeChannel, RuntimeKey, WeightedChannel } from '../../shared/snapshot/runtime-config.js';
 import { GatewayError } from '../../shared/wire/errors.js';
 import { KeyRejected, UpstreamFailure } from '../../shared/wire/failure.js';
 import { KeyRing } from '../../shared/wire/key-ring.js';
@@ -115,9 +115,11 @@ export class ChannelWalk {
   }
 
   /**
-   * One channel, its keys in turn (a rejected key dropped and reported, the next tried), each
-   * attempt counted for health: the first success, or the failure that ended the walk over the
-   * keys (none when the channel has no usable key).
+   * One channel, its keys in turn (a rejected key dropped and reported, the next tried; each key
+   * tried once), each attempt counted for health: the first success, or the failure that ended
+   * the walk over the keys (none when the channel has no usable key). `nextKeyOn`: failures that
+   * also move on to the next key, without dropping the one that failed (an existing job's 404 from
+   * a key of another upstream project); when every key ends so, the last such failure.
    */
   async withKeys<T>(
     channel: RuntimeChannel,
@@ -125,9 +127,12 @@ export class ChannelWalk {
     model: string,
     call: (key: string, record: AttemptRecord) => Promise<T>,
     asFailure: (err: unknown) => UpstreamFailure = onlyUpstreamFailures,
+    nextKeyOn?: (failure: UpstreamFailure) => boolean,
   ): Promise<{ value: T; record: AttemptRecord } | { failure?: UpstreamFailure }> {
     let last: UpstreamFailure | undefined;
-    for (let key = this.keys.next(channel); key !== undefined; key = this.keys.next(channel)) {
+    const tried = new Set<RuntimeKey>();
+    for (let key = this.keys.next(channel, undefined, tried); key !== undefined; key = this.keys.next(channel, undefined, tried)) {
+      tried.add(key);
       const record: AttemptRecord = { group, channelId: channel.id, kind: channel.kind, result: 'ok' };
       try {
         const value = await call(key.secret, record);
@@ -138,9 +143,10 @@ export class ChannelWalk {
         record.result = failure.result;
         record.status = failure.status;
         this.deps.onAttempt?.(record, model);
-        if (!(failure instanceof KeyRejected)) return { failure };
-        this.keys.reject(key);
-        this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
+        if (failure instanceof KeyRejected) {
+          this.keys.reject(key);
+          this.deps.onKeyRejected?.({ channelId: channel.id, keyId: key.id, status: failure.status! });
+        } else if (!nextKeyOn?.(failure)) return { failure };
         last = failure;
       }
     }

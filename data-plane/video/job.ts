@@ -38,13 +38,24 @@ export interface VideoJobRecord {
   settled: 'charged' | 'released' | null;
 }
 
-/** The record with a newly polled state. */
+/** Has the job ended (completed or failed)? */
+export function ended(status: VideoStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+/**
+ * The record with a newly polled state. A job that ended keeps its status, progress and error
+ * for good: it was charged or released on that status, so a later poll saying otherwise (an
+ * upstream that answered 404, then the job after all) must not serve a released job's video,
+ * nor fail a charged one. A later poll of the same status may still tell when its file expires.
+ */
 export function withState(record: VideoJobRecord, state: UpstreamJobState, nowSeconds: number): VideoJobRecord {
+  if (ended(record.status)) return state.status === record.status ? { ...record, expiresAt: state.expiresAt ?? record.expiresAt } : record;
   return {
     ...record,
     status: state.status,
     progress: state.progress,
-    completedAt: state.completedAt ?? (state.status === 'completed' || state.status === 'failed' ? (record.completedAt ?? nowSeconds) : null),
+    completedAt: state.completedAt ?? (ended(state.status) ? (record.completedAt ?? nowSeconds) : null),
     expiresAt: state.expiresAt ?? record.expiresAt,
     error: state.error ?? null,
   };

@@ -7,8 +7,11 @@
  *   text; when none takes it the reservation goes back. The job is stored for the account's list.
  * - retrieve: ask the upstream for the job's state; the first poll to see it completed charges it,
  *   the first to see it failed releases its reservation (data-plane/billing/unit-billing.ts). A
- *   job whose status the upstream answers 404 for is gone upstream: it failed, unless it had
- *   already ended (a finished video the upstream deleted since stays as it finished).
+ *   job whose status every key of its channel answers 404 for is gone upstream (one key's 404 is
+ *   not final: a channel's keys may be of several upstream projects, and only the creator's has
+ *   the job): it failed, unless it had already ended. A job that ended keeps its status whatever
+ *   later polls say (a finished video the upstream deleted since stays completed; a job failed
+ *   and released is never served).
  * - content: polls as retrieve does (so a client that downloads without ever asking for the
  *   status still gets its job charged, once), then, once completed, streams the file from the
  *   upstream to the client as it arrives (never held whole; bounded by the socket buffers).
@@ -31,7 +34,7 @@ import { ChannelUnsuited, ChannelWalk, type ChannelWalkDeps } from '../media/cha
 import { unitRates, type UnitBilling, type UnitOrder } from '../billing/unit-billing.js';
 import { makeUsage } from '../../shared/pricing/usage.js';
 import { decodeVideoJobId, encodeVideoJobId } from './job-id.js';
-import { videoObject, withState, type VideoJobRecord } from './job.js';
+import { ended, videoObject, withState, type VideoJobRecord } from './job.js';
 import type { VideoRequest } from './request.js';
 import { UntranslatableVideo } from './upstream/gemini.js';
 import { videoUpstreamFor } from './upstream/registry.js';
@@ -193,7 +196,7 @@ export class VideoJobs {
     let state: UpstreamJobState;
     try {
       const tried = await this.tryKeys(channel, record.model, record.group, (key) => upstream.poll(channel, key, ref.upstreamId));
-      state = 'value' in tried || !goneUpstream(tried.failure) ? upstream.state(await readJson(answerOf(tried))) : goneState(record);
+      state = 'value' in tried || !goneUpstream(tried.failure) ? upstream.state(await readJson(answerOf(tried))) : goneState(record.progress);
     } catch (err) {
       // An answer cut short or not understood is the upstream's fault, told as such (502).
       throw err instanceof GatewayError ? err : asFailure(err).clientError;
@@ -208,7 +211,7 @@ export class VideoJobs {
   private async observe(token: TokenRecord, before: VideoJobRecord, state: UpstreamJobState, isNew: boolean): Promise<VideoJobRecord> {
     const accountId = token.accountId;
     const record = withState(before, state, this.nowSeconds());
-    if (record.settled === null && (record.status === 'completed' || record.status === 'failed')) {
+    if (record.settled === null && ended(record.status)) {
       const order: UnitOrder = {
         reservationId: record.reservationId,
         requestId: record.reservationId,
@@ -247,9 +250,12 @@ export class VideoJobs {
     return answerOf(await this.tryKeys(channel, model, group, build));
   }
 
-  /** The exchange of {@link callWithKey}: its answer, or the failure that ended it (none: no usable key). */
+  /**
+   * The exchange of {@link callWithKey}: its answer, or the failure that ended it (none: no usable
+   * key). A 404 moves on to the next key too: the job may be another key's project's.
+   */
   private tryKeys(channel: RuntimeChannel, model: string, group: string, build: (key: string) => VideoExchange): Promise<KeysTried> {
-    return this.channels.withKeys(channel, group, model, (key, record) => this.send(channel, build(key), record, key), asFailure);
+    return this.channels.withKeys(channel, group, model, (key, record) => this.send(channel, build(key), record, key), asFailure, goneUpstream);
   }
 
   /** Sends one exchange and reads its JSON answer. */
@@ -281,20 +287,17 @@ function answerOf(tried: KeysTried): UpstreamResponse {
   throw tried.failure?.clientError ?? new GatewayError('unavailable', 'The channel of this video has no usable upstream key right now');
 }
 
-/** Did the upstream answer that it has no such job (404 to the job's status request)? */
+/** Did the upstream answer that it has no such job (404 to the job's status or content request)? */
 function goneUpstream(failure: UpstreamFailure | undefined): boolean {
   return failure?.result === 'status' && failure.status === 404;
 }
 
 /**
- * The state of a job its upstream no longer has: failed (so it is charged nothing and its
- * reservation goes back at once), unless it had already ended, when it stays as it ended.
+ * The state of a job its upstream no longer has: failed, so it is charged nothing and its
+ * reservation goes back at once (a job that had already ended keeps its status: see withState).
  */
-function goneState(record: VideoJobRecord): UpstreamJobState {
-  if (record.status === 'completed' || record.status === 'failed') {
-    return { status: record.status, progress: record.progress, error: record.error ?? undefined, completedAt: record.completedAt ?? undefined, expiresAt: record.expiresAt ?? undefined };
-  }
-  return { status: 'failed', progress: record.progress, error: { code: 'video_not_found_upstream', message: 'The upstream no longer has this job' } };
+function goneState(progress: number): UpstreamJobState {
+  return { status: 'failed', progress, error: { code: 'video_not_found_upstream', message: 'The upstream no longer has this job' } };
 }
 
 /** The 404 of a job id that is unknown, forged, or another account's (indistinguishable on purpose). */

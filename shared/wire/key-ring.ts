@@ -18,17 +18,19 @@ export class KeyRing {
   /**
    * The key for the next call to `channel`, or undefined when it has no usable key left.
    * `preferred`: a conversation's pinned key (prompt-cache affinity), used while it is usable.
+   * `skip`: keys not to offer (those a caller already tried).
    */
-  next(channel: RuntimeChannel, preferred?: string): RuntimeKey | undefined {
-    if (channel.isDemo) return KEYLESS;
+  next(channel: RuntimeChannel, preferred?: string, skip?: ReadonlySet<RuntimeKey>): RuntimeKey | undefined {
+    if (channel.isDemo) return skip?.has(KEYLESS) ? undefined : KEYLESS;
     const keys = channel.keys;
+    const usable = (key: RuntimeKey) => key.enabled && !this.rejected.has(key) && !skip?.has(key);
     const pinned = preferred === undefined ? undefined : keys.find((k) => k.id === preferred);
-    if (pinned && pinned.enabled && !this.rejected.has(pinned)) return pinned;
+    if (pinned && usable(pinned)) return pinned;
     const start = this.cursors.get(channel.id) ?? 0;
     for (let i = 0; i < keys.length; i++) {
       const at = (start + i) % keys.length;
       const key = keys[at];
-      if (key.enabled && !this.rejected.has(key)) {
+      if (usable(key)) {
         this.cursors.set(channel.id, at + 1);
         return key;
       }

@@ -6,8 +6,9 @@
  * the kind's own header, the path, the body's fields and values, that a job is polled with a key
  * of the channel that made it) and records the malformed ones in `violations`. Jobs finish after
  * a scripted number of polls, completed or failed, or are forgotten (their polls answer 404 as the
- * real APIs answer for a job they do not have); files are generated as they are sent (a
- * 20 MB file never exists whole, here either).
+ * real APIs answer for a job they do not have); a key of the job's channel but of another upstream
+ * project gets that 404 too (`projects`); files are generated as they are sent (a 20 MB file
+ * never exists whole, here either).
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -27,7 +28,11 @@ export interface VideoScript {
   fileBytes?: number;
   /** Creation answers this HTTP status instead (a failing channel). */
   createStatus?: number;
-  /** Status polls answer this HTTP status instead (an upstream failing while the job runs). */
+  /**
+   * Status polls answer this HTTP status instead (an upstream failing while the job runs; 404: one
+   * that cannot find the job for a while). Read at each poll from the script of the job's key, so
+   * setting or clearing it affects jobs already made.
+   */
   pollStatus?: number;
 }
 
@@ -78,14 +83,21 @@ export class FakeVideoUpstream {
     readonly url: string,
     /** The keys the fake knows: each may create and poll jobs; a job is polled by a key of its channel (`keyGroups`). */
     private readonly keyGroups: string[][],
+    /** Keys of one channel that are of different upstream projects: each sees only its own project's jobs. */
+    private readonly projects: string[][],
   ) {}
 
-  /** Starts the fake; `keyGroups`: the keys of each channel (a job made with one may be polled with any key of its group). */
-  static async start(keyGroups: string[][]): Promise<FakeVideoUpstream> {
+  /**
+   * Starts the fake; `keyGroups`: the keys of each channel (a job made with one may be polled with
+   * any key of its group); `projects`: keys that share an upstream project, where a channel's keys
+   * do not all (by default every channel is one project). A job polled or fetched with a key of its
+   * channel but of another project gets the API's 404, as the real one answers a job it does not have.
+   */
+  static async start(keyGroups: string[][], projects: string[][] = []): Promise<FakeVideoUpstream> {
     const server = http.createServer();
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const fake = new FakeVideoUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, keyGroups);
+    const fake = new FakeVideoUpstream(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, keyGroups, projects);
     server.on('request', (req, res) => {
       fake.handle(req, res).catch((err: Error) => {
         fake.violations.push(`internal: ${err.message}`);
@@ -112,6 +124,12 @@ export class FakeVideoUpstream {
 
   private sameChannel(a: string, b: string): boolean {
     return this.keyGroups.some((g) => g.includes(a) && g.includes(b));
+  }
+
+  /** Does `key` see the job (its project's), or get a 404 for it? */
+  private sees(job: Job, key: string): boolean {
+    const project = this.projects.find((p) => p.includes(job.key));
+    return !project || project.includes(key);
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -169,13 +187,17 @@ export class FakeVideoUpstream {
     if (req.method !== 'GET' || !m) return this.violation(res, `openai: ${req.method} ${path}`, 404);
     this.requests.push({ api: 'openai', method: 'GET', path, key });
     if (!job || job.api !== 'openai') return this.violation(res, `openai: unknown video ${m[1]}`, 404);
-    if (!this.sameChannel(job.key, key)) return this.violation(res, `openai: video ${job.id} polled with another project's key`, 404);
+    if (!this.sameChannel(job.key, key)) return this.violation(res, `openai: video ${job.id} polled with another channel's key`, 404);
+    // OpenAI's answer for a video it does not have.
+    const notFound = () => error(res, 404, { message: `Video with id '${job.id}' not found.`, type: 'invalid_request_error', param: null, code: null });
+    if (!this.sees(job, key)) return notFound();
     if (!m[2]) {
-      if (job.script.pollStatus) return error(res, job.script.pollStatus, { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null });
+      const pollStatus = this.scriptOf(job.key).pollStatus;
+      if (pollStatus === 404) return notFound();
+      if (pollStatus) return error(res, pollStatus, { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null });
       job.polls += 1;
       const status = statusOf(job);
-      // OpenAI's answer for a video it does not have.
-      if (status === 'gone') return error(res, 404, { message: `Video with id '${job.id}' not found.`, type: 'invalid_request_error', param: null, code: null });
+      if (status === 'gone') return notFound();
       return json(res, openaiVideo(job, status));
     }
     if (url.searchParams.get('variant') !== 'video') return this.violation(res, `openai: variant ${url.searchParams.get('variant')}`);
@@ -213,14 +235,18 @@ export class FakeVideoUpstream {
     this.requests.push({ api: 'gemini', method: 'GET', path, key });
     const job = this.jobs.get((poll ? poll[2] : download![1]) ?? '');
     if (!job || job.api !== 'gemini' || (poll && job.model !== poll[1])) return this.violation(res, `gemini: unknown operation ${path}`, 404);
-    if (!this.sameChannel(job.key, key)) return this.violation(res, `gemini: ${path} with another project's key`, 404);
+    if (!this.sameChannel(job.key, key)) return this.violation(res, `gemini: ${path} with another channel's key`, 404);
+    const name = `models/${job.model}/operations/${job.id}`;
+    // Google's answer for an operation (or file) it does not have.
+    const notFound = () => error(res, 404, { code: 404, message: `${poll ? 'Operation' : 'File'} not found: ${poll ? name : job.id}`, status: 'NOT_FOUND' });
+    if (!this.sees(job, key)) return notFound();
     if (poll) {
-      if (job.script.pollStatus) return error(res, job.script.pollStatus, { code: job.script.pollStatus, message: 'An internal error has occurred.', status: 'INTERNAL' });
+      const pollStatus = this.scriptOf(job.key).pollStatus;
+      if (pollStatus === 404) return notFound();
+      if (pollStatus) return error(res, pollStatus, { code: pollStatus, message: 'An internal error has occurred.', status: 'INTERNAL' });
       job.polls += 1;
       const status = statusOf(job);
-      const name = `models/${job.model}/operations/${job.id}`;
-      // Google's answer for an operation it does not have.
-      if (status === 'gone') return error(res, 404, { code: 404, message: `Operation not found: ${name}`, status: 'NOT_FOUND' });
+      if (status === 'gone') return notFound();
       if (status !== 'completed' && status !== 'failed') return json(res, { name, done: false, metadata: {} });
       if (status === 'failed' && job.script.outcome === 'cancel') return json(res, { name, done: true, error: { code: 1, message: 'The operation was cancelled.', status: 'CANCELLED' } });
       if (status === 'failed') return json(res, { name, done: true, error: { code: 3, message: 'The prompt was blocked.', status: 'INVALID_ARGUMENT' } });

@@ -152,6 +152,28 @@ test("withKeys: one channel's keys in turn; every key rejected ends in that reje
   await expect(walk.withKeys(channel('x', 'openai', ['x1']), 'media', 'm', () => Promise.reject(odd))).rejects.toBe(odd);
 });
 
+test('withKeys with nextKeyOn: such a failure tries each other key once (none dropped), a success wins, every key failing so ends in it', async () => {
+  const { attempts, rejections, walk } = setup();
+  const ch = channel('n', 'openai', ['n1', 'n2', 'n3']);
+  const notFound = (key: string) => new UpstreamFailure('status', false, new GatewayError('not_found', `unknown to ${key}`), 404);
+  const is404 = (f: UpstreamFailure) => f.status === 404;
+  const onlyN3 = (key: string) => (key === 'sk-n3' ? Promise.resolve(key) : Promise.reject(notFound(key)));
+  const found = await walk.withKeys(ch, 'media', 'm', onlyN3, undefined, is404);
+  expect('value' in found && found.value).toBe('sk-n3');
+  // The rotation goes on from where the last call left it: every key still tried, none twice.
+  const seen: string[] = [];
+  const none = await walk.withKeys(ch, 'media', 'm', (key) => (seen.push(key), Promise.reject(notFound(key))), undefined, is404);
+  expect([...seen].sort()).toEqual(['sk-n1', 'sk-n2', 'sk-n3']);
+  expect('failure' in none && none.failure?.status).toBe(404);
+  expect(rejections).toEqual([]);
+  expect(attempts.filter((a) => a.status === 404)).toHaveLength(5);
+  // Without it, the first such failure ends the walk over the keys.
+  const calls: string[] = [];
+  const once = await walk.withKeys(ch, 'media', 'm', (key) => (calls.push(key), Promise.reject(notFound(key))));
+  expect(calls).toHaveLength(1);
+  expect('failure' in once && once.failure?.status).toBe(404);
+});
+
 test('an open breaker passes its channel over (counted as a skip) until it half-opens', async () => {
   const { router, clock, skips, walk } = setup();
   const [a, b] = [channel('a', 'openai', ['a1']), channel('b', 'openai', ['b1'])];

@@ -23,13 +23,17 @@ import { startTestDataPlane, tempDataDir } from '../support/data-plane.js';
 import { eventually } from '../support/eventually.js';
 import { pausedRead } from '../support/memory.js';
 import { dropKeys } from '../support/redis-keys.js';
+import { testBox } from '../support/snapshot.js';
 import { keyOf, membership, PATIENT_TIMEOUTS, testCatalog, testChannel, testGroup, testModel } from '../support/relay-catalog.js';
 
 const RATE = '7.1234';
 const MODELS = {
   'sora-2': { videoSecond: '0.1234567', multiplier: '1.2' },
   'veo-3': { videoSecond: '0.4', multiplier: '0.9' },
+  'sora-split': { videoSecond: '0.1234567', multiplier: '1.2' },
 } as const;
+/** The second key of channel v-split, of another upstream project than its first. */
+const SPLIT_KEY_B = `${keyOf('v-split')}-b`;
 const GROUP_MULTIPLIER = '1.5';
 const START_BALANCE = 100_000_000n;
 const MB = 1024 * 1024;
@@ -44,12 +48,17 @@ function catalog(url: string): SnapshotContent {
       channel('v-down', 'openai', [{ model: 'sora-2', upstream: 'sora-2-2025-10-06' }]),
       channel('v-openai', 'openai', [{ model: 'sora-2', upstream: 'sora-2-2025-10-06' }]),
       channel('v-gemini', 'gemini', [{ model: 'veo-3', upstream: 'veo-3.0-generate-001' }]),
+      {
+        ...channel('v-split', 'openai', [{ model: 'sora-split', upstream: 'sora-2-2025-10-06' }]),
+        keys: [keyOf('v-split'), SPLIT_KEY_B].map((key, i) => ({ id: `v-split-k${i}`, sealed: testBox.encrypt(key), enabled: true })),
+      },
       channel('t-openai', 'openai', [{ model: 'text-m', upstream: 'text-m' }]),
     ],
     memberships: [
       membership('video', 'v-down', 20),
       membership('video', 'v-openai', 10),
       membership('video', 'v-gemini', 10),
+      membership('video', 'v-split', 10),
       membership('text', 't-openai'),
       membership('video', 't-openai'),
     ],
@@ -88,7 +97,10 @@ async function token(name: string, accountId: string, groups: string[], extra: P
 }
 
 beforeAll(async () => {
-  upstream = await FakeVideoUpstream.start([[keyOf('v-down')], [keyOf('v-openai')], [keyOf('v-gemini')], [keyOf('t-openai')]]);
+  upstream = await FakeVideoUpstream.start(
+    [[keyOf('v-down')], [keyOf('v-openai')], [keyOf('v-gemini')], [keyOf('v-split'), SPLIT_KEY_B], [keyOf('t-openai')]],
+    [[keyOf('v-split')], [SPLIT_KEY_B]],
+  );
   prefix = testRedisPrefix();
   ports = redisPorts(TEST_REDIS_URL, prefix);
   const revision = await ports.configBus.allocateRevision();
@@ -300,6 +312,70 @@ describe('video jobs', () => {
     expect(recorded[0]).toMatchObject({ model, channelId: channel, status: 'failed', chargeMicro: '0' });
     expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
     upstream.script(keyOf(channel), {});
+  });
+
+  test.each([
+    ['OpenAI', 'sora-2', 'v-openai'],
+    ['Gemini (Veo)', 'veo-3', 'v-gemini'],
+  ] as const)('%s channel: a job failed on a 404 stays failed when its upstream then says it completed: never served, charged nothing', async (_kind, model, channel) => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf(channel), { pollsUntilDone: 0, pollStatus: 404 });
+    const { balance: start } = await balance('acct-b');
+    const before = (await events('acct-b')).length;
+    const created = await client(domestic, keys.b).videos.create({ model, prompt: 'Lost, then found', seconds: '8', size: '1280x720' });
+    expect(await client(overseas, keys.b).videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'video_not_found_upstream' } });
+    expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
+    // The upstream finds the job again, finished: its polls answer "completed" from now on.
+    upstream.script(keyOf(channel), { pollsUntilDone: 0 });
+    const polls = upstream.requests.length;
+    for (const node of [domestic, overseas]) expect(await client(node, keys.b).videos.retrieve(created.id)).toMatchObject({ status: 'failed', error: { code: 'video_not_found_upstream' } });
+    await expect(client(domestic, keys.b).videos.downloadContent(created.id)).rejects.toMatchObject({ status: 400 });
+    // Three polls answered (the download's included), and no file asked for.
+    expect(upstream.requests.slice(polls).map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
+    expect(upstream.requests.slice(polls).filter((r) => /content|download/.test(r.path))).toEqual([]);
+    const recorded = await eventually(async () => (await events('acct-b')).slice(before).length > 0 && (await events('acct-b')).slice(before), 'the usage event');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ model, status: 'failed', chargeMicro: '0' });
+    expect(await balance('acct-b')).toEqual({ balance: start, open: 0 });
+    upstream.script(keyOf(channel), {});
+  });
+
+  test('a completed job stays completed when its upstream then answers 404: still served, charged once', async () => {
+    upstream.script(keyOf('v-down'), { createStatus: 503 });
+    upstream.script(keyOf('v-openai'), { pollsUntilDone: 0 });
+    const { balance: start } = await balance('acct-b');
+    const created = await client(domestic, keys.b).videos.create({ model: 'sora-2', prompt: 'Kept', seconds: '4', size: '1280x720' });
+    expect((await client(domestic, keys.b).videos.retrieve(created.id)).status).toBe('completed');
+    upstream.script(keyOf('v-openai'), { pollsUntilDone: 0, pollStatus: 404 });
+    for (const node of [domestic, overseas]) expect(await client(node, keys.b).videos.retrieve(created.id)).toMatchObject({ status: 'completed', error: null });
+    const file = Buffer.from(await (await client(overseas, keys.b).videos.downloadContent(created.id)).arrayBuffer());
+    expect(file.length).toBe(1000);
+    expect(await balance('acct-b')).toEqual({ balance: start! - expectedMicro('sora-2', 4), open: 0 });
+    upstream.script(keyOf('v-openai'), {});
+  });
+
+  test("a channel with keys of two upstream projects: the other project's 404 is not final, every key's is", async () => {
+    const { balance: start } = await balance('acct-b');
+    const create = async (prompt: string) => {
+      const created = await client(domestic, keys.b).videos.create({ model: 'sora-split', prompt, seconds: '4', size: '1280x720' });
+      return { id: created.id, creator: upstream.requests.filter((r) => r.method === 'POST').at(-1)!.key };
+    };
+    // Polled on the node that created it, whose rotation offers the other key first: its 404 gives way to the creator's answer.
+    const found = await create('Found by its own key');
+    const sent = upstream.requests.length;
+    expect(await untilDone(domestic, keys.b, found.id)).toMatchObject({ status: 'completed' });
+    const file = Buffer.from(await (await client(domestic, keys.b).videos.downloadContent(found.id)).arrayBuffer());
+    expect(file.length).toBe(1000);
+    expect(upstream.requests.slice(sent).some((r) => r.key !== found.creator)).toBe(true);
+    expect(await balance('acct-b')).toEqual({ balance: start! - expectedMicro('sora-split', 4), open: 0 });
+    // A job its own project forgot: each key answers 404, so it failed, released.
+    for (const key of [keyOf('v-split'), SPLIT_KEY_B]) upstream.script(key, { outcome: 'forget', pollsUntilDone: 0 });
+    const lost = await create('Lost to both');
+    const polls = upstream.requests.length;
+    expect(await client(overseas, keys.b).videos.retrieve(lost.id)).toMatchObject({ status: 'failed', error: { code: 'video_not_found_upstream' } });
+    expect(upstream.requests.slice(polls).map((r) => r.key).sort()).toEqual([keyOf('v-split'), SPLIT_KEY_B].sort());
+    expect(await balance('acct-b')).toEqual({ balance: start! - expectedMicro('sora-split', 4), open: 0 });
+    for (const key of [keyOf('v-split'), SPLIT_KEY_B]) upstream.script(key, {});
   });
 
   test('a poll the upstream fails otherwise (502) is an error to the client: the job is not failed, its reservation held', async () => {
