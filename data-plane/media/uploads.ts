@@ -4,7 +4,7 @@
  * file is streamed to a temporary file on disk. Spooled files let a request go to the next channel
  * after a failed attempt, and to a Gemini channel as base64 streamed from disk. Beyond `maxBytes`
  * of files the upload is refused with a 413 at once and what was written is deleted; reading stops
- * there (the caller closes the connection: ./request-body.ts).
+ * there (the connection closes after the answer: ../pipeline/body.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -76,6 +76,7 @@ export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readabl
   const form: SpooledForm = { fields: {}, files: [], dispose: () => rm(dir, { recursive: true, force: true }) };
   let total = 0;
   const take = (n: number) => (total += n) <= maxBytes;
+  const writes: Promise<void>[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       let parser: BusboyInstance;
@@ -85,13 +86,16 @@ export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readabl
         reject(new GatewayError('invalid_request', `The request is not multipart/form-data: ${(err as Error).message}`));
         return;
       }
-      const writes: Promise<void>[] = [];
+      /** The files being written: a failure destroys them, or a file the client broke off would never end and hold its descriptor open. */
+      const inFlight = new Set<Readable>();
       let failed = false;
       const fail = (err: unknown) => {
         if (failed) return;
         failed = true;
-        // The rest is not read: the request's connection closes after the answer.
+        // The rest is not read (the connection closes after the answer: ../pipeline/body.ts).
         body.unpipe(parser);
+        parser.destroy();
+        for (const stream of inFlight) stream.destroy();
         reject(err);
       };
       parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
@@ -99,16 +103,21 @@ export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readabl
         else form.fields[name] = value;
       });
       parser.on('file', (field, stream, filename, _encoding, mimeType) => {
+        // A part the parser had begun before it was stopped: it would never end.
+        if (failed) return void stream.destroy();
         const file: SpooledFile = { field, filename: filename || `${field}.png`, mimeType: mimeType || 'application/octet-stream', path: join(dir, String(form.files.length)), bytes: 0 };
         form.files.push(file);
+        inFlight.add(stream);
         writes.push(
-          pipeline(stream, counter(take), createWriteStream(file.path)).then(
-            async () => void (file.bytes = (await stat(file.path)).size),
-            (err: unknown) => {
-              stream.resume();
-              fail(err instanceof UploadLimit ? uploadTooLarge(maxBytes) : err);
-            },
-          ),
+          pipeline(stream, counter(take), createWriteStream(file.path))
+            .finally(() => inFlight.delete(stream))
+            .then(
+              async () => void (file.bytes = (await stat(file.path)).size),
+              (err: unknown) => {
+                stream.resume();
+                fail(err instanceof UploadLimit ? uploadTooLarge(maxBytes) : err);
+              },
+            ),
         );
       });
       parser.on('filesLimit', () => fail(new GatewayError('invalid_request', `At most ${MAX_FILES} files may be uploaded`)));
@@ -123,6 +132,8 @@ export async function spoolMultipart(headers: IncomingHttpHeaders, body: Readabl
     });
     return form;
   } catch (err) {
+    // Every file's descriptor closed first: a file deleted while open would keep its space.
+    await Promise.allSettled(writes);
     await form.dispose();
     throw err;
   }
