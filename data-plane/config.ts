@@ -1,10 +1,31 @@
+import { mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { zod } from '../shared/zod.js';
 import { envVar, problem, readEnv } from '../shared/config/env.js';
 import { operationsEnv } from '../shared/config/operations.js';
 import { redisUrlEnv } from '../shared/config/redis-url.js';
 import { SHUTDOWN_GRACE_MS } from '../shared/http/graceful-close.js';
 import { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './routing/router.js';
+
+/**
+ * What is wrong with `dir` as the upload directory, if anything: it must exist, be a directory,
+ * and take a new directory (what each upload makes in it; tried, since permission bits say
+ * nothing to root or of a read-only mount). Found at start, not as a 500 on every upload.
+ */
+function uploadDirProblem(dir: string): string | undefined {
+  try {
+    if (!statSync(dir).isDirectory()) return `"${dir}" is not a directory`;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? `"${dir}" does not exist` : `"${dir}" cannot be read (${(err as NodeJS.ErrnoException).code})`;
+  }
+  try {
+    rmdirSync(mkdtempSync(join(dir, 'meridian-upload-')));
+  } catch (err) {
+    return `"${dir}" is not writable (${(err as NodeJS.ErrnoException).code})`;
+  }
+  return undefined;
+}
 
 /** The data plane's own variables; `standalone` (split mode) makes SECRET_KEY mandatory. */
 function dataPlaneEnv(standalone: boolean) {
@@ -31,6 +52,8 @@ function dataPlaneEnv(standalone: boolean) {
     })
     .superRefine((v, ctx) => {
       if (standalone && v.SECRET_KEY === undefined) problem(ctx, 'SECRET_KEY', 'is required but not set');
+      const uploads = uploadDirProblem(v.UPLOAD_DIR ?? tmpdir());
+      if (uploads) problem(ctx, 'UPLOAD_DIR', uploads);
     })
     .transform((v) => ({
       redisPrefix: v.REDIS_PREFIX ?? 'meridian:',
