@@ -1,7 +1,8 @@
 /**
  * What an OpenAI images answer held, read as it streams through to the client (it is never held
  * whole: base64 results run to megabytes): how many images (`b64_json` and `url` keys; base64
- * holds no quotes, and a quote inside a string is escaped, so a key cannot be mistaken), and the
+ * holds no quotes, and a quote inside a string is escaped, so a key cannot be mistaken; an image
+ * counts once its key passes, so one cut off in its data is counted), and the
  * `usage` object that GPT image models add after `data` (found in the answer's last bytes).
  * Bytes beyond `maxBytes` fail the stream (the result limit).
  */

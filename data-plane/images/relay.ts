@@ -13,8 +13,8 @@
  *    that delivered none, or no answer, releases the reservation. An answer cut after the client
  *    got its 200 (the upstream broke off, the result limit, malformed) left the client JSON it
  *    cannot read: nothing was delivered, so it is charged nothing and recorded as failed. A client
- *    that went away is charged the images passed on whole before (its own doing, as for a text
- *    stream it dropped).
+ *    that went away is charged every image whose data had begun on its way to it, the one it
+ *    left in the middle of included (its own doing, as for a text stream it dropped).
  */
 import { finished, type Writable } from 'node:stream';
 import type Koa from 'koa';
@@ -158,7 +158,7 @@ export class ImageRelay {
   /**
    * A translated (Gemini) answer, rewritten as it streams (./upstream/gemini-answer.ts): answered once its
    * first image begins (before that, a refusal or failure is the client's error, charged nothing),
-   * then settled once it ended (the images passed on whole).
+   * then settled once it ended (the images begun: ./upstream/gemini-answer.ts).
    */
   private async translated(ctx: Koa.Context, res: UpstreamResponse, bill: UnitOrder, rates: UnitRates): Promise<void> {
     const length = Number(res.headers['content-length']);

@@ -453,16 +453,17 @@ test('an answer cut after the client got its 200 (the upstream broke off) left J
   }
 });
 
-test('a client that goes away during a native answer is charged the images it was passed (its own doing)', async () => {
+test.each(['big-image', 'big-gemini-image'])('a client that goes away in the middle of an image (%s) is charged it: its data had begun to reach it (its own doing)', async (model) => {
   upstream.bigBytes = 20 * MB;
   const req = http.request(`${node.url}/v1/images/generations`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' } });
-  req.end(JSON.stringify({ model: 'big-image', prompt: 'a very large image' }));
+  req.end(JSON.stringify({ model, prompt: 'a very large image' }));
   const [res] = (await once(req, 'response')) as [http.IncomingMessage];
   expect(res.statusCode).toBe(200);
   // Gone with most of the answer unsent.
   req.destroy();
   const event = await eventOf(String(res.headers['x-request-id']));
-  expect(event).toMatchObject({ model: 'big-image', status: 'success', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
+  expect(event).toMatchObject({ model, status: 'success', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
+  expect(event.usage.images).toBe(1);
   expect(upstream.bytesSent).toBeLessThan(20 * MB);
 });
 

@@ -71,6 +71,20 @@ test('two images in one candidate: each has what the candidate said up to the ne
   expect(images).toBe(2);
 });
 
+test('an image counts once its base64 begins on its way out: one the stream stops in the middle of is counted', async () => {
+  const whole = JSON.stringify({ candidates: [{ content: { parts: [{ inlineData: { mimeType: 'image/png', data: PNG } }, { inlineData: { mimeType: 'image/png', data: 'AAAA'.repeat(100) } }] } }] });
+  const rewritten = new GeminiImageAnswer(1, 1024 * 1024);
+  const out: string[] = [];
+  rewritten.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+  // Up to the middle of the second image's data, and no further (a client gone, the rest unread).
+  rewritten.write(whole.slice(0, whole.indexOf('AAAA') + 200));
+  await rewritten.started;
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(out.join('')).toMatch(/,\{"b64_json":"A{100,}$/);
+  expect(rewritten.images).toBe(2);
+  rewritten.destroy();
+});
+
 test('an answer whose only inline part is not an image is refused', async () => {
   const answer = { candidates: [{ finishReason: 'STOP', content: { parts: [{ inlineData: { data: TEXT, mimeType: 'text/plain' } }] } }] };
   const rewritten = new GeminiImageAnswer(1, 1024 * 1024);

@@ -42,7 +42,10 @@ function mimeOf(inline: Record<string, unknown>): string | undefined {
  * passed on or dropped.
  */
 export class GeminiImageAnswer extends Transform {
-  /** Images passed on whole so far (an image cut off in its base64 is not counted). */
+  /**
+   * Images begun so far: one counts once its base64 starts on its way to the client (as on the
+   * native path, ../answer-tally.ts), so a client that hangs up mid-image is charged it.
+   */
   images = 0;
   /** Gemini's `usageMetadata`, once the answer ended (for the usage record and token prices). */
   usageMetadata: unknown = null;
@@ -56,7 +59,6 @@ export class GeminiImageAnswer extends Transform {
   private rejectStart!: (err: Error) => void;
   private readonly reader: JsonSkeleton;
   private bytes = 0;
-  private items = 0;
   /** The item written but not closed yet (the candidate may still say something of it). */
   private open: number | undefined;
   /** What becomes of the inline data being streamed: an image passed on, data of another type dropped, data of a type not read yet held. */
@@ -108,7 +110,7 @@ export class GeminiImageAnswer extends Transform {
       this.reader.end();
       this.closeItem();
       const root = record(this.reader.root);
-      if (this.items === 0) throw noImage(root, [...this.said.values()].flat());
+      if (this.images === 0) throw noImage(root, [...this.said.values()].flat());
       this.usageMetadata = root.usageMetadata ?? null;
       const usage = record(root.usageMetadata);
       const input = Number(usage.promptTokenCount ?? 0);
@@ -143,16 +145,15 @@ export class GeminiImageAnswer extends Transform {
   private beginImage(candidate: number, type: string): void {
     this.mimeType ??= type;
     this.closeItem();
-    this.push(this.items === 0 ? `{"created":${this.createdAt},"data":[{"b64_json":"` : ',{"b64_json":"');
-    if (this.items === 0) this.resolveStart();
-    this.items += 1;
+    this.push(this.images === 0 ? `{"created":${this.createdAt},"data":[{"b64_json":"` : ',{"b64_json":"');
+    if (this.images === 0) this.resolveStart();
+    this.images += 1;
     this.open = candidate;
   }
 
   /** The image's base64 ended. */
   private endImage(): void {
     this.push('"');
-    this.images += 1;
   }
 
   /** Closes the open item, with what its candidate said so far as its revised prompt. */
