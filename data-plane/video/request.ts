@@ -40,31 +40,32 @@ const REFERENCE_FIELD = 'input_reference';
 /** Longest prompt accepted (characters): far above what the upstreams take, short of abuse. */
 const MAX_PROMPT_CHARS = 32_000;
 
-const invalid = (message: string) => new GatewayError('invalid_request', message);
+/** A 400 in OpenAI's shape; `param` names the field at fault, as OpenAI's SDKs read it. */
+const invalid = (message: string, param?: string) => new GatewayError('invalid_request', message, 400, { param });
 
 /** A form field or JSON value as text (numbers as their decimal form), or undefined when absent. */
 function text(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw invalid(`'${name}' must be a string`);
+  throw invalid(`'${name}' must be a string`, name);
 }
 
 /** Checks the fields common to both encodings. */
 function checked(fields: { model?: unknown; prompt?: unknown; seconds?: unknown; size?: unknown }): VideoRequest {
   const prompt = text(fields.prompt, 'prompt')?.trim();
-  if (!prompt) throw invalid("Missing required parameter: 'prompt'");
-  if (prompt.length > MAX_PROMPT_CHARS) throw invalid(`'prompt' is longer than ${MAX_PROMPT_CHARS} characters`);
+  if (!prompt) throw invalid("Missing required parameter: 'prompt'", 'prompt');
+  if (prompt.length > MAX_PROMPT_CHARS) throw invalid(`'prompt' is longer than ${MAX_PROMPT_CHARS} characters`, 'prompt');
   const model = text(fields.model, 'model') ?? VIDEO_DEFAULTS.model;
-  if (model === '') throw invalid("'model' must not be empty");
+  if (model === '') throw invalid("'model' must not be empty", 'model');
   const secondsText = text(fields.seconds, 'seconds') ?? String(VIDEO_DEFAULTS.seconds);
   const seconds = Number(secondsText);
   if (!(VIDEO_SECONDS as readonly number[]).includes(seconds) || !/^\d+$/.test(secondsText)) {
-    throw invalid(`Invalid value for 'seconds': '${secondsText}'. Supported values are: ${VIDEO_SECONDS.map((s) => `'${s}'`).join(', ')}`);
+    throw invalid(`Invalid value for 'seconds': '${secondsText}'. Supported values are: ${VIDEO_SECONDS.map((s) => `'${s}'`).join(', ')}`, 'seconds');
   }
   const size = text(fields.size, 'size') ?? VIDEO_DEFAULTS.size;
   if (!(VIDEO_SIZES as readonly string[]).includes(size)) {
-    throw invalid(`Invalid value for 'size': '${size}'. Supported values are: ${VIDEO_SIZES.map((s) => `'${s}'`).join(', ')}`);
+    throw invalid(`Invalid value for 'size': '${size}'. Supported values are: ${VIDEO_SIZES.map((s) => `'${s}'`).join(', ')}`, 'size');
   }
   return { model, prompt, seconds, size: size as VideoSize };
 }
@@ -76,7 +77,7 @@ function jsonReference(value: unknown): { data: Buffer; mimeType: string } | und
   if (value === undefined || value === null) return undefined;
   const url = typeof value === 'object' ? (value as Record<string, unknown>).image_url : undefined;
   const match = typeof url === 'string' ? DATA_URL.exec(url) : null;
-  if (!match) throw invalid("'input_reference' must be an uploaded image or { \"image_url\": \"data:image/...;base64,...\" }");
+  if (!match) throw invalid("'input_reference' must be an uploaded image or { \"image_url\": \"data:image/...;base64,...\" }", 'input_reference');
   return { data: Buffer.from(match[2], 'base64'), mimeType: match[1].toLowerCase() };
 }
 
@@ -102,11 +103,11 @@ export async function videoFromForm(form: SpooledForm): Promise<ParsedVideo> {
   try {
     const files = form.files.filter((f) => f.field === REFERENCE_FIELD);
     const other = form.files.find((f) => f.field !== REFERENCE_FIELD);
-    if (other) throw invalid(`'${other.field}' must be a text field`);
-    if (form.fields[REFERENCE_FIELD] !== undefined) throw invalid("'input_reference' must be an uploaded file");
-    if (files.length > 1) throw invalid("'input_reference' takes one image");
+    if (other) throw invalid(`'${other.field}' must be a text field`, other.field);
+    if (form.fields[REFERENCE_FIELD] !== undefined) throw invalid("'input_reference' must be an uploaded file", 'input_reference');
+    if (files.length > 1) throw invalid("'input_reference' takes one image", 'input_reference');
     const reference = files[0];
-    if (reference && !reference.mimeType.startsWith('image/')) throw invalid("'input_reference' must be an image");
+    if (reference && !reference.mimeType.startsWith('image/')) throw invalid("'input_reference' must be an image", 'input_reference');
     const { model, prompt, seconds, size } = form.fields;
     return { request: { ...checked({ model, prompt, seconds, size }), ...(reference ? { inputReference: reference } : {}) }, dispose: form.dispose };
   } catch (err) {

@@ -423,18 +423,20 @@ describe('video jobs', () => {
     const start = await balance('acct-a');
     const post = async (key: string, body: unknown) => {
       const res = await fetch(`${domestic.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as { error: { type: string; message: string } } };
+      return { status: res.status, body: (await res.json()) as { error: { type: string; message: string; param: string | null } } };
     };
-    const cases: [unknown, number, string][] = [
-      [{ model: 'sora-2', seconds: '4' }, 400, "Missing required parameter: 'prompt'"],
-      [{ model: 'sora-2', prompt: 'x', seconds: '5' }, 400, "Invalid value for 'seconds': '5'"],
-      [{ model: 'sora-2', prompt: 'x', size: '640x480' }, 400, "Invalid value for 'size': '640x480'"],
-      [{ model: 'text-m', prompt: 'x' }, 400, "The model 'text-m' does not make videos"],
-      [{ model: 'no-such', prompt: 'x' }, 404, "The model 'no-such' does not exist"],
+    // The parameter at fault is in `param`, where OpenAI's SDKs read it.
+    const cases: [unknown, number, string, string | null][] = [
+      [{ model: 'sora-2', seconds: '4' }, 400, "Missing required parameter: 'prompt'", 'prompt'],
+      [{ model: 'sora-2', prompt: 'x', seconds: '5' }, 400, "Invalid value for 'seconds': '5'", 'seconds'],
+      [{ model: 'sora-2', prompt: 'x', size: '640x480' }, 400, "Invalid value for 'size': '640x480'", 'size'],
+      [{ model: 'sora-2', prompt: 'x', input_reference: 'a file id' }, 400, "'input_reference' must be an uploaded image", 'input_reference'],
+      [{ model: 'text-m', prompt: 'x' }, 400, "The model 'text-m' does not make videos", null],
+      [{ model: 'no-such', prompt: 'x' }, 404, "The model 'no-such' does not exist", null],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, param] of cases) {
       const answer = await post(keys.a, body);
-      expect([answer.status, answer.body.error.message]).toEqual([status, expect.stringContaining(message)]);
+      expect([answer.status, answer.body.error.message, answer.body.error.param]).toEqual([status, expect.stringContaining(message), param]);
     }
     expect((await post(keys.textOnly, { model: 'sora-2', prompt: 'x' })).body.error.message).toContain('Unsupported API format');
     const plain = await fetch(`${domestic.url}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'text/plain' }, body: 'a fox' });
