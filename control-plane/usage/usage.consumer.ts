@@ -21,6 +21,8 @@ export interface UsageConsumerOptions {
   blockMs?: number;
   /** A pending event idle this long belongs to a dead consumer and is claimed. */
   claimIdleMs?: number;
+  /** How often the loop reads its own delivered, unacknowledged entries again (see `redeliver`). */
+  redeliverEveryMs?: number;
   /** Told the accounts whose ledger changed (after commit), e.g. to publish `balanceChanged`. */
   onCommitted?: (accountIds: readonly string[]) => void;
   /**
@@ -47,6 +49,9 @@ export class UsageConsumer {
   private readonly batchSize: number;
   private readonly blockMs: number;
   private readonly claimIdleMs: number;
+  private readonly redeliverEveryMs: number;
+  /** Own entries that could not be written when read again: left to the stale claim, not read again every round. */
+  private readonly unwritable = new Set<string>();
   private running: Promise<void> | undefined;
   private stopping = false;
   /**
@@ -62,6 +67,7 @@ export class UsageConsumer {
     this.batchSize = options.batchSize ?? 500;
     this.blockMs = options.blockMs ?? 1000;
     this.claimIdleMs = options.claimIdleMs ?? 60_000;
+    this.redeliverEveryMs = options.redeliverEveryMs ?? 5_000;
   }
 
   /** Starts the background loop. */
@@ -125,13 +131,19 @@ export class UsageConsumer {
 
   private async loop(): Promise<void> {
     let lastClaim = 0;
-    // Entries a failed read may have delivered to this consumer are read again after every error
-    // (and at the start), not left for the stale claim a minute later.
+    // Entries a read delivered to this consumer without its answer ever arriving (Redis frozen past
+    // the client's timeout, then serving the read, even one the client gave up on seconds before)
+    // are read again at the start, after every error, and every `redeliverEveryMs`, not left for
+    // the stale claim a minute later. Between batches this consumer has nothing in flight, so
+    // whatever of its own is pending then was never seen.
     let redeliver = true;
+    let redeliverAt = 0;
     while (!this.stopping) {
       try {
-        if (redeliver) {
+        if (redeliver || Date.now() >= redeliverAt) {
+          if (redeliver) this.unwritable.clear();
           redeliver = false;
+          redeliverAt = Date.now() + this.redeliverEveryMs;
           await this.commitRedelivered();
         }
         if (Date.now() - lastClaim >= this.claimIdleMs / 2) {
@@ -162,11 +174,14 @@ export class UsageConsumer {
   private async commitRedelivered(): Promise<void> {
     const tried = new Set<string>();
     for (;;) {
-      const page = await this.queue.redeliver(USAGE_CONSUMER_GROUP, this.options.consumer, this.entriesPerRead + tried.size);
-      const fresh = page.filter((q) => !tried.has(q.id));
+      const page = await this.queue.redeliver(USAGE_CONSUMER_GROUP, this.options.consumer, this.entriesPerRead + tried.size + this.unwritable.size);
+      const fresh = page.filter((q) => !tried.has(q.id) && !this.unwritable.has(q.id));
       if (fresh.length === 0) return;
       for (const q of fresh) tried.add(q.id);
-      await this.commit(fresh).catch((error: unknown) => log.error('usage events read again cannot be written yet', { events: fresh.length, error: String(error) }));
+      await this.commit(fresh).catch((error: unknown) => {
+        for (const q of fresh) this.unwritable.add(q.id);
+        log.error('usage events read again cannot be written yet', { events: fresh.length, error: String(error) });
+      });
     }
   }
 

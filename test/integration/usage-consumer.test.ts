@@ -11,6 +11,7 @@ import { eventually } from '../contract/harness.js';
 import { TEST_REDIS_URL } from '../support/database.js';
 import { redisPorts } from '../../shared/ports/factory.js';
 import { RedisKeys } from '../../shared/redis/keys.js';
+import { encodeUsageEntry } from '../../shared/billing/usage-event-codec.js';
 
 let cp: TestControlPlane;
 let accountId: string;
@@ -108,6 +109,30 @@ test('entries delivered to a consumer by a read whose answer it never got are wr
   try {
     await eventually(async () => expect(await em().count(UsageRecord, { eventId: { $in: ['unseen-1', 'unseen-2'] } })).toBe(2));
     await eventually(async () => expect(await queue().unconsumed(USAGE_CONSUMER_GROUP)).toEqual([]));
+  } finally {
+    await loop.stop();
+  }
+});
+
+test('a running consumer writes, within a few seconds, entries a read it gave up on delivered to it', async () => {
+  const loop = new UsageConsumer(cp.services.deps.orm, queue(), { consumer: 'survivor-2', blockMs: 50, claimIdleMs: 3_600_000, redeliverEveryMs: 200 });
+  await loop.start();
+  try {
+    // Appended and delivered to 'survivor-2' in one transaction, as by a read Redis served after
+    // the client had given up on it: the loop's own read can never see it.
+    const raw = redisPorts(TEST_REDIS_URL, cp.redisPrefix);
+    try {
+      const stream = new RedisKeys(cp.redisPrefix).usageStream;
+      const results = await raw.redis.cmd
+        .multi()
+        .xadd(stream, '*', 'e', encodeUsageEntry([event('stranded', '9')]))
+        .xreadgroup('GROUP', USAGE_CONSUMER_GROUP, 'survivor-2', 'COUNT', 10, 'STREAMS', stream, '>')
+        .exec();
+      expect(results?.map(([error]) => error)).toEqual([null, null]);
+    } finally {
+      await raw.close();
+    }
+    await eventually(async () => expect(await em().count(UsageRecord, { eventId: 'stranded' })).toBe(1));
   } finally {
     await loop.stop();
   }
