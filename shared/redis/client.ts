@@ -62,10 +62,11 @@ export function isClusterUrl(url: string): boolean {
 
 /**
  * A client for `url` (see {@link parseRedisTarget}) with `options` for each connection. On a
- * Cluster, `retryStrategy` and `enableOfflineQueue` apply to the cluster as a whole, and commands
- * issued in one event-loop turn go to each node in one write (auto-pipelining), since a pipeline
- * cannot span nodes. `shardedSubscribers` (Cluster only): a subscriber connection per node, for
- * SSUBSCRIBE.
+ * Cluster, `retryStrategy` and `enableOfflineQueue` apply to the cluster as a whole, and each
+ * command goes to its slot's node on its own. Not ioredis' auto-pipelining: it batches per node and
+ * handles MOVED per batch, so a command whose slot moved (or a client whose slot map is not yet
+ * current) can fail with a bare MOVED instead of following it. `shardedSubscribers` (Cluster
+ * only): a subscriber connection per node, for SSUBSCRIBE.
  */
 export function createRedisClient(url: string, options: RedisOptions & { shardedSubscribers?: boolean } = {}): RedisClient {
   const { shardedSubscribers, ...redisOptions } = options;
@@ -76,7 +77,6 @@ export function createRedisClient(url: string, options: RedisOptions & { sharded
     redisOptions: { ...perNode, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
     clusterRetryStrategy: retryStrategy ? (attempt) => retryStrategy(attempt) : undefined,
     enableOfflineQueue: enableOfflineQueue ?? true,
-    enableAutoPipelining: true,
     shardedSubscribers,
     // A command answered MOVED/ASK (slots moving, a failover) follows the new owner at once.
     retryDelayOnMoved: 0,

@@ -24,6 +24,8 @@ import { testRedisPrefix } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { fundedKey } from '../support/funded-key.js';
 import { PrivateRedisCluster } from '../support/redis-cluster.js';
+import { createRedisClient } from '../../shared/redis/client.js';
+import { closeConnection } from '../../shared/ports/redis/connections.js';
 
 beforeAll(async () => {
   clusterUnderTest.cluster = await PrivateRedisCluster.start();
@@ -129,6 +131,38 @@ describe('Redis Cluster: the service', () => {
       await dp.close();
       await cp.stop();
       await dataDir.remove();
+    }
+  });
+
+  it("follows a slot that moved after the client learned the cluster's layout, also in a turn of several slots", async () => {
+    const cluster = clusterUnderTest.cluster!;
+    const client = createRedisClient(cluster.url);
+    try {
+      const [port] = cluster.ports;
+      // Two keys of different slots on one node, and another node to move the first one's slot to.
+      const ranges = await cluster.onNode(port, (node) => node.cluster('SLOTS'));
+      const owner = async (key: string) => {
+        const slot = await cluster.onNode(port, (node) => node.cluster('KEYSLOT', key));
+        const [, nodePort, id] = ranges.find(([from, to]) => slot >= from && slot <= to)![2];
+        return { slot, port: nodePort, id };
+      };
+      const moved = await owner('moving-0');
+      let stay = 'staying-0';
+      for (let n = 1; (await owner(stay)).port !== moved.port || (await owner(stay)).slot === moved.slot; n++) stay = `staying-${n}`;
+      const target = ranges.map((range) => ({ port: range[2][1], id: range[2][2] })).find((n) => n.port !== moved.port)!;
+      await client.set(stay, '1');
+      expect(await client.get(stay)).toBe('1');
+
+      // The slot (empty) moves from its node to the target, as resharding does it.
+      await cluster.onNode(target.port, (node) => node.cluster('SETSLOT', moved.slot, 'IMPORTING', moved.id));
+      await cluster.onNode(moved.port, (node) => node.cluster('SETSLOT', moved.slot, 'MIGRATING', target.id));
+      for (const p of cluster.ports) await cluster.onNode(p, (node) => node.cluster('SETSLOT', moved.slot, 'NODE', target.id));
+
+      // One turn, both keys: the one whose slot moved follows it; the other is answered as ever.
+      expect(await Promise.all([client.incr('moving-0'), client.incr(stay)])).toEqual([1, 2]);
+      expect(await cluster.onNode(target.port, (node) => node.get('moving-0'))).toBe('1');
+    } finally {
+      await closeConnection(client);
     }
   });
 });

@@ -22,8 +22,8 @@ interface Part {
  * The cost to a caller is the rest of the turn (microseconds), or the delay.
  *
  * On a Redis Cluster one pipeline cannot span nodes (the commands of one turn name many accounts,
- * so many slots): the commands are sent one by one, which the cluster client's auto-pipelining
- * writes once per node, and the `last` parts only once the others were answered (see {@link send}).
+ * so many slots): the commands are sent one by one, each to its slot's node, and the `last` parts
+ * only once the others were answered (see {@link send}).
  */
 export class TurnPipeline {
   private parts: Part[] = [];
