@@ -359,18 +359,22 @@ describe('bad input, in the OpenAI error shape, before anything is reserved or s
   });
 });
 
-test('a 20 MB image answer streams through, never held whole: live memory stays far below it while the client pauses', async () => {
-  const size = 20 * MB;
-  upstream.bigBytes = size;
-  const { bytes, growthWhilePaused: growth, headers } = await pausedRead({
+/** A 20 MB answer of `model`, read by a client that pauses mid-way: what it got, and how far live memory grew meanwhile. */
+async function pausedBigAnswer(model: string): Promise<{ bytes: number; growth: number | null; requestId: string }> {
+  upstream.bigBytes = 20 * MB;
+  const { bytes, growthWhilePaused, headers } = await pausedRead({
     url: `${node.url}/v1/images/generations`,
     method: 'POST',
     headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'big-image', prompt: 'a very large image' }),
+    body: JSON.stringify({ model, prompt: 'a very large image' }),
     upstreamSent: () => upstream.bytesSent,
   });
-  const requestId = String(headers['x-request-id']);
-  expect(bytes).toBe(size);
+  return { bytes, growth: growthWhilePaused, requestId: String(headers['x-request-id']) };
+}
+
+test('a 20 MB image answer streams through, never held whole: live memory stays far below it while the client pauses', async () => {
+  const { bytes, growth, requestId } = await pausedBigAnswer('big-image');
+  expect(bytes).toBe(20 * MB);
   // A relay that buffered the answer would hold the rest of it (18 MB) while the client waits.
   expect(growth).not.toBeNull();
   expect(growth!).toBeLessThan(8 * MB);
@@ -378,21 +382,13 @@ test('a 20 MB image answer streams through, never held whole: live memory stays 
 });
 
 test('a 20 MB Gemini image answer is rewritten as it streams, never held whole: live memory stays far below it while the client pauses', async () => {
-  const size = 20 * MB;
-  upstream.bigBytes = size;
-  const { bytes, growthWhilePaused: growth, headers } = await pausedRead({
-    url: `${node.url}/v1/images/generations`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${keys.a}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'big-gemini-image', prompt: 'a very large image' }),
-    upstreamSent: () => upstream.bytesSent,
-  });
+  const { bytes, growth, requestId } = await pausedBigAnswer('big-gemini-image');
   // The answer's base64 passes through; only the JSON around it differs.
-  expect(Math.abs(bytes - size)).toBeLessThan(1024);
+  expect(Math.abs(bytes - 20 * MB)).toBeLessThan(1024);
   // A translation that read the answer whole would hold all of it (20 MB) while the client waits.
   expect(growth).not.toBeNull();
   expect(growth!).toBeLessThan(8 * MB);
-  const event = await eventOf(String(headers['x-request-id']));
+  const event = await eventOf(requestId);
   expect(event).toMatchObject({ formatIn: 'images', formatOut: 'generateContent', chargeMicro: micro('1', '0.01', GROUP_MULTIPLIER).toString() });
   expect(event.usage).toMatchObject({ images: 1, input: 7, output: 1290 });
 });
